@@ -1,0 +1,709 @@
+//! The search of Article 7 confirmation play.
+//!
+//! Three games, each a reachability game on a finite graph, solved by a
+//! depth-first AND/OR search:
+//!
+//! * **capture** (Art. 7-1, first clause): the opponent O of the string's
+//!   owner P moves first, the players alternate with any legal move of the
+//!   component or a pass, and O wins when the string is captured;
+//! * **new stone** (second clause): after the capture, P wins when, with O to
+//!   move, a stone P played after the capture on a point of the fight stands
+//!   in a string that O cannot capture (a capture game of its own);
+//! * **confirm**: O wins when he captures the string *and* P then loses the
+//!   new-stone game. A string is alive exactly when O loses this game.
+//!
+//! "The fight" is the string itself and the opposing strings touching it in
+//! the stopped position: the new stone must stand where stones of the fight
+//! stood (example 1: White's new stones stand where Black's four stones
+//! stood). A new stone anywhere on the board would make everything alive.
+//!
+//! Cycles: a position repeated on the current path is a failure for the side
+//! trying to reach its goal. If the goal can be forced it can be forced
+//! without repeating, so this is exact at the root (example 6, long life).
+//! Won results are stored in the transposition table freely; failures only
+//! when they do not depend on a repetition of a position above the node
+//! (the graph-history-interaction problem), so no path-dependent result is
+//! ever reused on another path.
+
+use crate::board::{Color, Point};
+use crate::ko::PassRule;
+use crate::position::{Move, Position, points_key};
+use crate::region::is_pass_alive;
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+use std::rc::Rc;
+use std::time::{Duration, Instant};
+
+/// Bounds on the work of one component.
+#[derive(Clone, Copy, Debug)]
+pub struct Limits {
+    /// Nodes searched at most (all games of the component together).
+    pub nodes: u64,
+    /// Wall time at most.
+    pub time: Duration,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            nodes: 20_000_000,
+            time: Duration::from_secs(20),
+        }
+    }
+}
+
+/// The value of a game for the side trying to reach its goal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Val {
+    /// The goal can be forced; the number is the length of the line found.
+    Win(u32),
+    /// The goal cannot be forced.
+    Loss,
+    /// A limit was hit first.
+    Unknown,
+}
+
+/// Which game is played.
+#[derive(Clone, Debug)]
+pub enum Kind {
+    /// Capture the target string.
+    Capture,
+    /// Capture the target and keep its owner from a new uncapturable stone.
+    Confirm,
+    /// After the target's capture: a new uncapturable stone on the fight.
+    NewStone,
+}
+
+/// A game about one string.
+#[derive(Clone, Debug)]
+pub struct Game {
+    /// Which game.
+    pub kind: Kind,
+    /// Owner of the target string.
+    pub owner: Color,
+    /// The target's points in the position the game starts from.
+    pub target: Rc<[Point]>,
+    /// Points of the fight (the target and the opposing strings touching it).
+    pub fight: Rc<[Point]>,
+    key: u64,
+}
+
+impl Game {
+    /// A game about the string on `target` (its points) with the given fight.
+    #[must_use]
+    pub fn new(kind: Kind, owner: Color, target: Rc<[Point]>, fight: Rc<[Point]>) -> Game {
+        let salt = match kind {
+            Kind::Capture => 0x0C4F_0000_0000_0001,
+            Kind::Confirm => 0x0C4F_0000_0000_0002,
+            Kind::NewStone => 0x0C4F_0000_0000_0003,
+        } ^ ((owner.index() as u64) << 40);
+        let key = points_key(&target, salt);
+        Game {
+            kind,
+            owner,
+            target,
+            fight,
+            key,
+        }
+    }
+
+    /// The side that tries to reach the goal.
+    #[must_use]
+    pub fn reacher(&self) -> Color {
+        match self.kind {
+            Kind::Capture | Kind::Confirm => self.owner.opponent(),
+            Kind::NewStone => self.owner,
+        }
+    }
+}
+
+/// A node: the position, and for the new-stone game the owner's stones
+/// played on the fight since the capture.
+#[derive(Clone, Debug)]
+pub struct Node {
+    /// Board, bans, side to move.
+    pub pos: Position,
+    /// New stones (new-stone game only), sorted.
+    pub new_stones: Vec<Point>,
+}
+
+impl Node {
+    /// A node without new stones.
+    #[must_use]
+    pub fn new(pos: Position) -> Node {
+        Node {
+            pos,
+            new_stones: Vec::new(),
+        }
+    }
+
+    fn key(&self) -> u64 {
+        self.pos.key() ^ points_key(&self.new_stones, 0x4E45_5753_544F_4E45)
+    }
+}
+
+/// Identity hashing for keys that are already Zobrist hashes.
+#[derive(Default)]
+pub struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(b);
+        }
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.0 = n;
+    }
+}
+
+type KeyMap<V> = HashMap<u64, V, BuildHasherDefault<KeyHasher>>;
+
+const FREE: u32 = u32::MAX;
+
+/// Transposition-table code of a proven failure.
+const LOSS: u32 = u32::MAX;
+
+/// Nodes the quick depth-first search may spend before the exact graph
+/// analysis takes over.
+const DFS_BUDGET: u64 = 2_000_000;
+
+fn decode(e: u32) -> Val {
+    if e == LOSS { Val::Loss } else { Val::Win(e) }
+}
+
+/// One step of a witness line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Step {
+    /// Who moves.
+    pub color: Color,
+    /// The move.
+    pub mv: Move,
+}
+
+/// How a witness line ends.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LineEnd {
+    /// The goal of the game was reached (a capture, an uncapturable new stone).
+    Goal,
+    /// The position repeats: the cycle goes on for ever.
+    Repeats,
+    /// The line was cut (length or work bound); the verdict stands.
+    Cut,
+}
+
+/// The search over one component.
+pub struct Engine {
+    region: Rc<[Point]>,
+    rule: PassRule,
+    limits: Limits,
+    started: Instant,
+    /// Nodes expanded so far.
+    pub nodes: u64,
+    aborted: bool,
+    tt: KeyMap<u32>,
+}
+
+impl Engine {
+    /// A search over the points of `region`.
+    #[must_use]
+    pub fn new(region: Rc<[Point]>, rule: PassRule, limits: Limits) -> Engine {
+        Engine {
+            region,
+            rule,
+            limits,
+            started: Instant::now(),
+            nodes: 0,
+            aborted: false,
+            tt: KeyMap::default(),
+        }
+    }
+
+    /// True once a limit was hit; every later search answers `Unknown`.
+    #[must_use]
+    pub fn aborted(&self) -> bool {
+        self.aborted
+    }
+
+    /// Solves `game` from `node` as a root: a bounded depth-first search
+    /// first (quick wins), then, if that did not settle it, the exact
+    /// retrograde analysis of the reachable graph.
+    pub fn solve(&mut self, game: &Game, node: &Node) -> Val {
+        let tkey = node.key() ^ game.key;
+        if let Some(&e) = self.tt.get(&tkey) {
+            return decode(e);
+        }
+        if self.out_of_budget() {
+            return Val::Unknown;
+        }
+        let saved = self.limits.nodes;
+        self.limits.nodes = saved.min(self.nodes + DFS_BUDGET);
+        let mut path = KeyMap::default();
+        let quick = self.search(game, node, 0, &mut path).0;
+        self.limits.nodes = saved;
+        if quick != Val::Unknown {
+            return quick;
+        }
+        if self.aborted && self.nodes >= saved {
+            return Val::Unknown;
+        }
+        self.aborted = false;
+        let before = self.nodes;
+        let v = self.graph(game, node);
+        if std::env::var_os("KAKUNIN_TRACE").is_some() {
+            eprintln!(
+                "graph {:?} owner {} target {:?}: {:?} after {} nodes",
+                game.kind,
+                game.owner,
+                game.target,
+                v,
+                self.nodes - before
+            );
+        }
+        v
+    }
+
+    /// Exact solution by backward induction on the graph of positions
+    /// reachable from `root`: the reacher's attractor of its goal. Cycles
+    /// need no special care here: a position from which the goal cannot be
+    /// forced simply never enters the attractor. Every node's value is kept.
+    fn graph(&mut self, game: &Game, root: &Node) -> Val {
+        let mut index: KeyMap<u32> = KeyMap::default();
+        // Per node: key, reacher to move, leaf value, first edge, edge count.
+        let mut keys: Vec<u64> = Vec::new();
+        let mut reacher: Vec<bool> = Vec::new();
+        let mut leaf: Vec<Option<Val>> = Vec::new();
+        let mut first: Vec<u32> = Vec::new();
+        let mut count: Vec<u32> = Vec::new();
+        let mut edges: Vec<u32> = Vec::new();
+        let mut queue: std::collections::VecDeque<(u32, Node)> = std::collections::VecDeque::new();
+        let add = |node: &Node,
+                   index: &mut KeyMap<u32>,
+                   keys: &mut Vec<u64>,
+                   reacher: &mut Vec<bool>,
+                   leaf: &mut Vec<Option<Val>>,
+                   first: &mut Vec<u32>,
+                   count: &mut Vec<u32>|
+         -> (u32, bool) {
+            let k = node.key();
+            if let Some(&i) = index.get(&k) {
+                return (i, false);
+            }
+            let i = keys.len() as u32;
+            index.insert(k, i);
+            keys.push(k);
+            reacher.push(node.pos.to_move == game.reacher());
+            leaf.push(None);
+            first.push(0);
+            count.push(0);
+            (i, true)
+        };
+        let (r, _) = add(
+            root,
+            &mut index,
+            &mut keys,
+            &mut reacher,
+            &mut leaf,
+            &mut first,
+            &mut count,
+        );
+        queue.push_back((r, root.clone()));
+        while let Some((i, node)) = queue.pop_front() {
+            if self.out_of_budget() {
+                return Val::Unknown;
+            }
+            self.nodes += 1;
+            let tkey = node.key() ^ game.key;
+            if let Some(&e) = self.tt.get(&tkey) {
+                leaf[i as usize] = Some(decode(e));
+                continue;
+            }
+            if let Some(v) = self.terminal(game, &node) {
+                leaf[i as usize] = Some(v);
+                continue;
+            }
+            first[i as usize] = edges.len() as u32;
+            for m in self.moves(game, &node) {
+                let child = self.child(game, &node, m);
+                let (j, fresh) = add(
+                    &child,
+                    &mut index,
+                    &mut keys,
+                    &mut reacher,
+                    &mut leaf,
+                    &mut first,
+                    &mut count,
+                );
+                edges.push(j);
+                if fresh {
+                    queue.push_back((j, child));
+                }
+            }
+            count[i as usize] = edges.len() as u32 - first[i as usize];
+        }
+        let n = keys.len();
+        // Reverse edges (compressed rows).
+        let mut rstart = vec![0u32; n + 1];
+        for &j in &edges {
+            rstart[j as usize + 1] += 1;
+        }
+        for i in 0..n {
+            rstart[i + 1] += rstart[i];
+        }
+        let mut fill = rstart.clone();
+        let mut parents = vec![0u32; edges.len()];
+        for i in 0..n {
+            for e in first[i]..first[i] + count[i] {
+                let j = edges[e as usize] as usize;
+                parents[fill[j] as usize] = i as u32;
+                fill[j] += 1;
+            }
+        }
+        let has_unknown = leaf.contains(&Some(Val::Unknown));
+        let attractor = |optimistic: bool| -> Vec<Option<u32>> {
+            let mut win: Vec<Option<u32>> = vec![None; n];
+            let mut left: Vec<u32> = count.clone();
+            let mut q = std::collections::VecDeque::new();
+            for i in 0..n {
+                let w = match leaf[i] {
+                    Some(Val::Win(k)) => Some(k),
+                    Some(Val::Unknown) if optimistic => Some(0),
+                    _ => None,
+                };
+                if w.is_some() {
+                    win[i] = w;
+                    q.push_back(i);
+                }
+            }
+            while let Some(j) = q.pop_front() {
+                let d = win[j].unwrap_or(0) + 1;
+                for &p in &parents[rstart[j] as usize..rstart[j + 1] as usize] {
+                    let p = p as usize;
+                    if win[p].is_some() || leaf[p].is_some() {
+                        continue;
+                    }
+                    if reacher[p] {
+                        win[p] = Some(d);
+                        q.push_back(p);
+                    } else {
+                        left[p] -= 1;
+                        if left[p] == 0 {
+                            win[p] = Some(d);
+                            q.push_back(p);
+                        }
+                    }
+                }
+            }
+            win
+        };
+        let low = attractor(false);
+        let high = if has_unknown {
+            attractor(true)
+        } else {
+            low.clone()
+        };
+        for i in 0..n {
+            if leaf[i].is_some() {
+                continue;
+            }
+            let tkey = keys[i] ^ game.key;
+            match (low[i], high[i]) {
+                (Some(k), _) => {
+                    self.tt.insert(tkey, k.min(LOSS - 1));
+                }
+                (None, None) => {
+                    self.tt.insert(tkey, LOSS);
+                }
+                _ => {}
+            }
+        }
+        match (low[r as usize], high[r as usize], leaf[r as usize]) {
+            (_, _, Some(v)) => v,
+            (Some(k), _, _) => Val::Win(k),
+            (None, None, _) => Val::Loss,
+            _ => Val::Unknown,
+        }
+    }
+
+    fn captured(game: &Game, node: &Node) -> bool {
+        game.target
+            .iter()
+            .any(|&p| node.pos.board.color(p) != Some(game.owner))
+    }
+
+    /// The value of a node at which the game ends, if it ends there.
+    fn terminal(&mut self, game: &Game, node: &Node) -> Option<Val> {
+        match game.kind {
+            Kind::Capture | Kind::Confirm if !Self::captured(game, node) => {
+                // A pass-alive target can never be captured: no need to
+                // search on (this is what keeps the graphs small).
+                is_pass_alive(&node.pos.board, game.target[0]).then_some(Val::Loss)
+            }
+            Kind::Capture => Some(Val::Win(0)),
+            Kind::Confirm => {
+                let after = Game {
+                    kind: Kind::NewStone,
+                    key: game.key ^ 0x7777,
+                    ..game.clone()
+                };
+                let fresh = Node::new(node.pos.clone());
+                Some(match self.solve(&after, &fresh) {
+                    Val::Win(_) => Val::Loss,
+                    Val::Loss => Val::Win(0),
+                    Val::Unknown => Val::Unknown,
+                })
+            }
+            Kind::NewStone => {
+                if node.pos.to_move == game.owner || node.new_stones.is_empty() {
+                    return None;
+                }
+                let mut unknown = false;
+                let mut heads: Vec<Point> = node
+                    .new_stones
+                    .iter()
+                    .map(|&p| node.pos.board.head(p))
+                    .collect();
+                heads.sort_unstable();
+                heads.dedup();
+                if heads.iter().any(|&h| is_pass_alive(&node.pos.board, h)) {
+                    return Some(Val::Win(0));
+                }
+                for h in heads {
+                    let mut stones: Vec<Point> = node.pos.board.string_stones(h).collect();
+                    stones.sort_unstable();
+                    let stones: Rc<[Point]> = stones.into();
+                    let g = Game::new(Kind::Capture, game.owner, stones.clone(), stones);
+                    match self.solve(&g, &Node::new(node.pos.clone())) {
+                        Val::Loss => return Some(Val::Win(0)),
+                        Val::Unknown => unknown = true,
+                        Val::Win(_) => {}
+                    }
+                }
+                unknown.then_some(Val::Unknown)
+            }
+        }
+    }
+
+    fn out_of_budget(&mut self) -> bool {
+        if self.aborted {
+            return true;
+        }
+        if self.nodes >= self.limits.nodes
+            || (self.nodes % 4096 == 0 && self.started.elapsed() >= self.limits.time)
+        {
+            self.aborted = true;
+        }
+        self.aborted
+    }
+
+    /// Moves for the side to move, best first for a quick proof.
+    pub fn moves(&self, game: &Game, node: &Node) -> Vec<Move> {
+        let pos = &node.pos;
+        let me = pos.to_move;
+        let board = &pos.board;
+        let target_libs: Vec<Point> = game
+            .target
+            .iter()
+            .find(|&&p| board.color(p) == Some(game.owner))
+            .map(|&p| board.string_liberties(p))
+            .unwrap_or_default();
+        let mut scored: Vec<(i32, Move)> = Vec::new();
+        for &p in self.region.iter() {
+            if pos.check(p).is_err() {
+                continue;
+            }
+            let mut score = 0;
+            for &q in board.geometry().neighbors(p) {
+                if let Some(c) = board.color(q) {
+                    let libs = board.liberties(q);
+                    if c != me && libs == 1 {
+                        score += 40;
+                    } else if libs == 1 {
+                        score += 12;
+                    } else if libs == 2 {
+                        score += 3;
+                    }
+                }
+            }
+            if target_libs.contains(&p) {
+                score += 20;
+            }
+            if game.fight.contains(&p) {
+                score += 2;
+            }
+            scored.push((score, Move::Play(p)));
+        }
+        let pass_score = if me == game.reacher() { -100 } else { 15 };
+        for m in pos.passes(self.rule) {
+            scored.push((pass_score, m));
+        }
+        scored.sort_by_key(|s| std::cmp::Reverse(s.0));
+        scored.into_iter().map(|(_, m)| m).collect()
+    }
+
+    /// The node after `m`.
+    #[must_use]
+    pub fn child(&self, game: &Game, node: &Node, m: Move) -> Node {
+        let mut next = node.clone();
+        match m {
+            Move::Play(p) => {
+                let mover = next.pos.to_move;
+                next.pos.play_unchecked(p, &mut |_| {});
+                if matches!(game.kind, Kind::NewStone) {
+                    let board = &next.pos.board;
+                    next.new_stones
+                        .retain(|&s| board.color(s) == Some(game.owner));
+                    if mover == game.owner && game.fight.contains(&p) {
+                        next.new_stones.push(p);
+                        next.new_stones.sort_unstable();
+                    }
+                }
+            }
+            Move::Pass { lifts } => next.pos.pass(lifts, self.rule),
+        }
+        next
+    }
+
+    /// Returns the value and the shallowest path depth the value relied on
+    /// through a repetition (`FREE` when none).
+    fn search(
+        &mut self,
+        game: &Game,
+        node: &Node,
+        depth: u32,
+        path: &mut KeyMap<u32>,
+    ) -> (Val, u32) {
+        if let Some(v) = self.terminal(game, node) {
+            return (v, FREE);
+        }
+        let key = node.key();
+        let tkey = key ^ game.key;
+        if let Some(&e) = self.tt.get(&tkey) {
+            return (decode(e), FREE);
+        }
+        if let Some(&d) = path.get(&key) {
+            return (Val::Loss, d);
+        }
+        if self.out_of_budget() {
+            return (Val::Unknown, FREE);
+        }
+        self.nodes += 1;
+        if self.nodes % 250_000 == 0 && std::env::var_os("KAKUNIN_TRACE").is_some() {
+            eprintln!(
+                "dfs {:?} depth {depth} bans {:?}\n{}",
+                game.kind, node.pos.bans, node.pos
+            );
+        }
+        path.insert(key, depth);
+        let reacher_moves = node.pos.to_move == game.reacher();
+        let moves = self.moves(game, node);
+        let mut unknown = false;
+        let mut dep = FREE;
+        let mut result = None;
+        let mut longest = 0;
+        for m in moves {
+            let child = self.child(game, node, m);
+            let (v, d) = self.search(game, &child, depth + 1, path);
+            match (reacher_moves, v) {
+                (true, Val::Win(k)) => {
+                    result = Some(Val::Win(k + 1));
+                    break;
+                }
+                (true, Val::Loss) => dep = dep.min(d),
+                (false, Val::Loss) => {
+                    dep = d;
+                    result = Some(Val::Loss);
+                    break;
+                }
+                (false, Val::Win(k)) => longest = longest.max(k + 1),
+                (_, Val::Unknown) => unknown = true,
+            }
+            if self.aborted {
+                break;
+            }
+        }
+        path.remove(&key);
+        let val = match result {
+            Some(v) => v,
+            None if unknown || self.aborted => Val::Unknown,
+            None if reacher_moves => Val::Loss,
+            None => Val::Win(longest),
+        };
+        match val {
+            Val::Win(k) => {
+                self.tt.insert(tkey, k.min(LOSS - 1));
+                (val, FREE)
+            }
+            Val::Loss if dep >= depth => {
+                self.tt.insert(tkey, LOSS);
+                (val, FREE)
+            }
+            Val::Loss => (val, dep),
+            Val::Unknown => (val, FREE),
+        }
+    }
+
+    /// A principal line of `game` from `node`: the reacher's fastest win or
+    /// most natural try, the defender's longest resistance or refutation.
+    pub fn line(&mut self, game: &Game, node: &Node, max_len: usize) -> (Vec<Step>, LineEnd, Node) {
+        let mut steps = Vec::new();
+        let mut seen = vec![node.key()];
+        let mut cur = node.clone();
+        loop {
+            if self.terminal(game, &cur).is_some() && Self::goal_reached(game, &cur) {
+                return (steps, LineEnd::Goal, cur);
+            }
+            if steps.len() >= max_len || self.aborted {
+                return (steps, LineEnd::Cut, cur);
+            }
+            let value = self.solve(game, &cur);
+            let reacher_moves = cur.pos.to_move == game.reacher();
+            let mut pick: Option<(Move, Node)> = None;
+            let mut best_len: Option<u32> = None;
+            for m in self.moves(game, &cur) {
+                let child = self.child(game, &cur, m);
+                let v = self.solve(game, &child);
+                let take = match (value, reacher_moves, v) {
+                    (Val::Win(_), true, Val::Win(k)) => best_len.is_none_or(|b| k < b),
+                    (Val::Win(_), false, Val::Win(k)) => best_len.is_none_or(|b| k > b),
+                    (Val::Loss, true, _) => pick.is_none(),
+                    (Val::Loss, false, Val::Loss) => pick.is_none(),
+                    _ => false,
+                };
+                if take {
+                    if let Val::Win(k) = v {
+                        best_len = Some(k);
+                    }
+                    pick = Some((m, child));
+                    if matches!(value, Val::Loss) {
+                        break;
+                    }
+                }
+            }
+            let Some((m, child)) = pick else {
+                return (steps, LineEnd::Cut, cur);
+            };
+            steps.push(Step {
+                color: cur.pos.to_move,
+                mv: m,
+            });
+            let k = child.key();
+            cur = child;
+            if seen.contains(&k) {
+                return (steps, LineEnd::Repeats, cur);
+            }
+            seen.push(k);
+        }
+    }
+
+    /// True when the game's goal itself (not a nested verdict) holds at `node`.
+    fn goal_reached(game: &Game, node: &Node) -> bool {
+        match game.kind {
+            Kind::Capture | Kind::Confirm => Self::captured(game, node),
+            Kind::NewStone => node.pos.to_move != game.owner && !node.new_stones.is_empty(),
+        }
+    }
+}

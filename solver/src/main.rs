@@ -1,0 +1,197 @@
+//! The `kakunin` command line.
+
+use anyhow::{Context, Result};
+use clap::{Parser, Subcommand, ValueEnum};
+use kakunin::case;
+use kakunin::confirm::Limits;
+use kakunin::judgement::Judgement;
+use kakunin::ko::PassRule;
+use kakunin::render;
+use kakunin::status::Options;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+/// Decide life, death, seki and the score of stopped Go positions under the
+/// Japanese Rules of Go (1989), by searching Article 7 confirmation play.
+#[derive(Parser)]
+#[command(name = "kakunin", version)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(clap::Args, Clone, Copy)]
+struct SearchArgs {
+    /// Nodes searched at most per independent area; beyond it strings are `unknown`.
+    #[arg(long, default_value_t = 20_000_000)]
+    max_nodes: u64,
+    /// Seconds of search at most per independent area.
+    #[arg(long, default_value_t = 20.0)]
+    max_seconds: f64,
+    /// How a pass lifts Article 7-2 ko bans.
+    #[arg(long, value_enum, default_value_t = PassRule::OneBan)]
+    pass_rule: PassRule,
+}
+
+impl SearchArgs {
+    fn options(self) -> Options {
+        Options {
+            pass_rule: self.pass_rule,
+            limits: Limits {
+                nodes: self.max_nodes,
+                time: Duration::from_secs_f64(self.max_seconds.max(0.0)),
+            },
+            ..Options::default()
+        }
+    }
+}
+
+#[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
+enum Format {
+    Text,
+    Json,
+    Yaml,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Validate corpus cases and compare kakunin's verdicts with their `expect`.
+    Check {
+        /// Case files or folders (default: cases/).
+        paths: Vec<PathBuf>,
+        #[command(flatten)]
+        search: SearchArgs,
+    },
+    /// Show a case: the board with coordinates, its marks and expected overlay.
+    Show {
+        /// A case file.
+        file: PathBuf,
+    },
+    /// Judge positions: statuses with witness lines, Article 8 map, score.
+    Judge {
+        /// Case files.
+        files: Vec<PathBuf>,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+        #[command(flatten)]
+        search: SearchArgs,
+    },
+}
+
+fn main() -> ExitCode {
+    match run(Cli::parse()) {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("kakunin: {e:#}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn run(cli: Cli) -> Result<ExitCode> {
+    match cli.command {
+        Command::Show { file } => {
+            let c = case::load(&file)?;
+            print!("{}", render::show(&c));
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Check { paths, search } => check(paths, search.options()),
+        Command::Judge {
+            files,
+            format,
+            search,
+        } => {
+            let opts = search.options();
+            let mut failed = false;
+            let mut json = Vec::new();
+            for f in &files {
+                let c = match case::load(f) {
+                    Ok(c) => c,
+                    Err(e) => {
+                        eprintln!("kakunin: {e}");
+                        failed = true;
+                        continue;
+                    }
+                };
+                let j = Judgement::of_case(&c, &opts);
+                match format {
+                    Format::Text => println!("{}", render::judgement(&j)),
+                    Format::Yaml => print!("{}", render::case_yaml(&c, &j.map.marks)),
+                    Format::Json => json.push(j.to_json()),
+                }
+            }
+            if format == Format::Json {
+                let v = if json.len() == 1 {
+                    json.pop().unwrap_or_default()
+                } else {
+                    serde_json::Value::Array(json)
+                };
+                println!(
+                    "{}",
+                    serde_json::to_string_pretty(&v).context("JSON output")?
+                );
+            }
+            Ok(if failed {
+                ExitCode::from(2)
+            } else {
+                ExitCode::SUCCESS
+            })
+        }
+    }
+}
+
+fn check(paths: Vec<PathBuf>, opts: Options) -> Result<ExitCode> {
+    let paths = if paths.is_empty() {
+        vec![PathBuf::from("cases")]
+    } else {
+        paths
+    };
+    let files = case::find(&paths)?;
+    let started = Instant::now();
+    let (mut passed, mut failed) = (0, 0);
+    for f in files {
+        let t = Instant::now();
+        match case::load(&f) {
+            Err(e) => {
+                failed += 1;
+                println!("FAIL {e}");
+            }
+            Ok(c) => match &c.expect {
+                None => {
+                    passed += 1;
+                    println!(
+                        "ok   {} (valid; no expect overlay, verdict not checked)",
+                        c.id
+                    );
+                }
+                Some(expect) => {
+                    let j = Judgement::of_case(&c, &opts);
+                    let diff = j.differences(expect);
+                    let ms = t.elapsed().as_millis();
+                    if diff.is_empty() && j.unknown() == 0 {
+                        passed += 1;
+                        println!("ok   {} ({ms} ms, result {})", c.id, j.score.result);
+                    } else {
+                        failed += 1;
+                        let mut why = diff;
+                        if j.unknown() > 0 {
+                            why.insert(0, format!("{} string(s) unknown", j.unknown()));
+                        }
+                        println!("FAIL {} ({ms} ms): {}", c.id, why.join("; "));
+                    }
+                }
+            },
+        }
+    }
+    println!(
+        "{passed} passed, {failed} failed ({:.2} s)",
+        started.elapsed().as_secs_f64()
+    );
+    Ok(if failed > 0 {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
+}

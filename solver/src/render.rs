@@ -1,0 +1,259 @@
+//! Text output: boards with GTP coordinates, overlays, judgements, and the
+//! case format with `expect` filled in.
+
+use crate::board::{Board, Geometry, Point};
+use crate::case::{Case, Mark};
+use crate::judgement::Judgement;
+use std::fmt::Write as _;
+
+/// A grid with GTP coordinates; `cell` gives the character of each point.
+#[must_use]
+pub fn grid(geo: &Geometry, cell: &dyn Fn(Point) -> char) -> String {
+    let mut out = String::new();
+    let columns: String = (0..geo.width())
+        .map(|x| format!(" {}", Geometry::column_letter(x)))
+        .collect();
+    let _ = writeln!(out, "   {columns}");
+    for y in 0..geo.height() {
+        let row = geo.height() - y;
+        let cells: String = (0..geo.width())
+            .map(|x| format!(" {}", cell(geo.point(x, y))))
+            .collect();
+        let _ = writeln!(out, "{row:>3}{cells}  {row}");
+    }
+    let _ = writeln!(out, "   {columns}");
+    out
+}
+
+/// The stones, with labelled empty points shown by the first letter of their label.
+#[must_use]
+pub fn board(board: &Board, marks: &[(String, Point)]) -> String {
+    grid(board.geometry(), &|p| match board.color(p) {
+        Some(c) => c.letter(),
+        None => marks
+            .iter()
+            .find(|(_, q)| *q == p)
+            .and_then(|(name, _)| name.chars().next())
+            .map_or('.', |c| c.to_ascii_lowercase()),
+    })
+}
+
+/// An overlay grid.
+#[must_use]
+pub fn overlay(geo: &Geometry, marks: &[Mark]) -> String {
+    grid(geo, &|p| marks[p as usize].letter())
+}
+
+/// Overlay rows in the case format (no coordinates).
+#[must_use]
+pub fn overlay_rows(geo: &Geometry, marks: &[Mark]) -> String {
+    let mut out = String::new();
+    for y in 0..geo.height() {
+        let row: Vec<String> = (0..geo.width())
+            .map(|x| marks[geo.point(x, y) as usize].letter().to_string())
+            .collect();
+        let _ = writeln!(out, "{}", row.join(" "));
+    }
+    out
+}
+
+/// Board rows in the case format.
+#[must_use]
+pub fn board_rows(board: &Board) -> String {
+    let geo = board.geometry();
+    let mut out = String::new();
+    for y in 0..geo.height() {
+        let row: Vec<String> = (0..geo.width())
+            .map(|x| match board.color(geo.point(x, y)) {
+                Some(c) => c.letter().to_string(),
+                None => ".".to_string(),
+            })
+            .collect();
+        let _ = writeln!(out, "{}", row.join(" "));
+    }
+    out
+}
+
+/// `kakunin show`: the board, its marks and the expected overlay.
+#[must_use]
+pub fn show(case: &Case) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "{}: {}", case.id, case.title);
+    let _ = writeln!(out, "provenance: {}", case.provenance);
+    let marks: Vec<(String, Point)> = case.marks.iter().map(|(k, &v)| (k.clone(), v)).collect();
+    out.push_str(&board(&case.board, &marks));
+    if !marks.is_empty() {
+        let list: Vec<String> = marks
+            .iter()
+            .map(|(k, p)| format!("{k} = {}", case.board.geometry().name(*p)))
+            .collect();
+        let _ = writeln!(out, "marks: {}", list.join(", "));
+    }
+    let _ = writeln!(out, "verdict: {}", case.verdict.trim());
+    match &case.expect {
+        Some(e) => {
+            let _ = writeln!(
+                out,
+                "expected (A alive, S seki, D dead, b/w territory, e eye, . dame):"
+            );
+            out.push_str(&overlay(case.board.geometry(), e));
+        }
+        None => {
+            let _ = writeln!(out, "no expected overlay");
+        }
+    }
+    out
+}
+
+/// `kakunin judge` text output.
+#[must_use]
+pub fn judgement(j: &Judgement) -> String {
+    let mut out = String::new();
+    let geo = j.board.geometry();
+    let _ = writeln!(out, "{}", j.title);
+    let _ = writeln!(
+        out,
+        "kakunin's verdict (A alive, S seki, D dead, ? unknown, b/w territory, e eye, . dame):"
+    );
+    out.push_str(&overlay(geo, &j.map.marks));
+    let _ = writeln!(out, "strings:");
+    for s in &j.verdicts.strings {
+        let _ = writeln!(
+            out,
+            "  {} {} [{}]: {}",
+            s.color,
+            s.stones.join(" "),
+            s.stones.len(),
+            s.reason.sentence()
+        );
+        for w in &s.witness {
+            let end = match w.end.as_str() {
+                "goal" => "",
+                "repeats" => " (the position repeats)",
+                _ => " (line cut)",
+            };
+            let _ = writeln!(
+                out,
+                "      {}: {} first: {}{}",
+                w.claim,
+                w.first,
+                if w.moves.is_empty() {
+                    "(no move)".to_string()
+                } else {
+                    w.moves.join(" ")
+                },
+                end
+            );
+        }
+    }
+    let sc = &j.score;
+    let _ = writeln!(
+        out,
+        "black: territory {} + removed {} (x2) + prisoners {} = {}",
+        sc.black.territory, sc.black.removed, sc.black.prisoners, sc.black.total
+    );
+    let _ = writeln!(
+        out,
+        "white: territory {} + removed {} (x2) + prisoners {} + komi {} = {}",
+        sc.white.territory, sc.white.removed, sc.white.prisoners, sc.komi, sc.white.total
+    );
+    if sc.dead_left > 0 {
+        let _ = writeln!(
+            out,
+            "dead stones left on the board (in no territory): {}",
+            sc.dead_left
+        );
+    }
+    let _ = writeln!(out, "result: {}", sc.result);
+    if j.unknown() > 0 {
+        let _ = writeln!(
+            out,
+            "note: {} string(s) unknown (search limit); the map and score are provisional",
+            j.unknown()
+        );
+    }
+    out
+}
+
+fn folded(out: &mut String, key: &str, text: &str) {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let _ = writeln!(out, "{key}: >-");
+    let mut line = String::new();
+    for w in words {
+        if !line.is_empty() && line.len() + 1 + w.len() > 78 {
+            let _ = writeln!(out, "  {line}");
+            line.clear();
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(w);
+    }
+    let _ = writeln!(out, "  {line}");
+}
+
+fn block(out: &mut String, key: &str, rows: &str) {
+    let _ = writeln!(out, "{key}: |");
+    for r in rows.lines() {
+        let _ = writeln!(out, "  {r}");
+    }
+}
+
+/// The case with `expect` set to the solver's overlay (`judge --format yaml`).
+#[must_use]
+pub fn case_yaml(case: &Case, marks: &[Mark]) -> String {
+    let mut out = String::new();
+    let geo = case.board.geometry();
+    let _ = writeln!(out, "id: {}", case.id);
+    let _ = writeln!(
+        out,
+        "title: {}",
+        serde_json::to_string(&case.title).unwrap_or_default()
+    );
+    folded(&mut out, "source", &case.source);
+    let _ = writeln!(out, "provenance: {}", case.provenance);
+    if let Some(n) = &case.note {
+        folded(&mut out, "note", n);
+    }
+    block(&mut out, "board", &board_rows(&case.board));
+    if !case.marks.is_empty() {
+        let _ = writeln!(out, "marks:");
+        for (k, p) in &case.marks {
+            let _ = writeln!(out, "  {k}: {}", geo.name(*p));
+        }
+    }
+    if case.prisoners.black > 0 || case.prisoners.white > 0 {
+        let _ = writeln!(
+            out,
+            "prisoners: {{black: {}, white: {}}}",
+            case.prisoners.black, case.prisoners.white
+        );
+    }
+    if case.komi != 0.0 {
+        let _ = writeln!(out, "komi: {}", case.komi);
+    }
+    folded(&mut out, "verdict", &case.verdict);
+    block(&mut out, "expect", &overlay_rows(geo, marks));
+    if !case.proofs.is_empty() {
+        let _ = writeln!(out, "proofs:");
+        for p in &case.proofs {
+            let mut claim = String::new();
+            folded(&mut claim, "claim", &p.claim);
+            let mut lines = claim.lines();
+            if let Some(first) = lines.next() {
+                let _ = writeln!(out, "  - {first}");
+            }
+            for l in lines {
+                let _ = writeln!(out, "    {l}");
+            }
+            let _ = writeln!(out, "    first: {}", p.first);
+            let moves: Vec<String> = p
+                .moves
+                .iter()
+                .map(|m| m.map_or("pass".to_string(), |q| geo.name(q)))
+                .collect();
+            let _ = writeln!(out, "    moves: [{}]", moves.join(", "));
+        }
+    }
+    out
+}

@@ -1,0 +1,305 @@
+//! Per-string verdicts of Article 7, each with the line that proves it.
+//!
+//! For every string S of player P in an unsettled component:
+//! 1. if O (P's opponent), moving first, cannot capture S, S is alive by the
+//!    first clause; the witness is O's best try and P's answer;
+//! 2. otherwise, if every capture lets P play a new stone on the fight that
+//!    O cannot capture, S is alive by the second clause; the witness is a
+//!    capture and P's new-stone line;
+//! 3. otherwise S is dead; the witness is the capture and O's answer to P's
+//!    best try for a new stone.
+//!
+//! Pass-alive strings (Benson) are alive without search. A search that hits
+//! its limits gives `unknown`, never a guess.
+
+use crate::board::{Board, Color, Point};
+use crate::confirm::{Engine, Game, Kind, Limits, LineEnd, Node, Step, Val};
+use crate::ko::PassRule;
+use crate::position::Position;
+use crate::region::{components, pass_alive};
+use serde::Serialize;
+use std::rc::Rc;
+use std::time::Instant;
+
+/// Settings of a judgement.
+#[derive(Clone, Copy, Debug)]
+pub struct Options {
+    /// How a pass lifts bans.
+    pub pass_rule: PassRule,
+    /// Search bounds per component.
+    pub limits: Limits,
+    /// Longest witness line shown.
+    pub line_len: usize,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            pass_rule: PassRule::OneBan,
+            limits: Limits::default(),
+            line_len: 60,
+        }
+    }
+}
+
+/// A string's status under Article 7.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Status {
+    /// Alive (it may still be in seki; that is Article 8).
+    Alive,
+    /// Dead.
+    Dead,
+    /// The search hit a limit.
+    Unknown,
+}
+
+/// Why a status holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Reason {
+    /// Benson pass-alive: no search needed.
+    PassAlive,
+    /// Article 7-1, first clause: the opponent cannot capture it.
+    Uncapturable,
+    /// Second clause: capturing it lets its owner play a new stone that
+    /// cannot be captured.
+    NewStone,
+    /// It can be captured and no new uncapturable stone follows.
+    Captured,
+    /// A search limit was hit.
+    Limit,
+}
+
+impl Reason {
+    /// One sentence for people.
+    #[must_use]
+    pub fn sentence(self) -> &'static str {
+        match self {
+            Reason::PassAlive => "alive whatever the opponent plays (pass-alive, Benson)",
+            Reason::Uncapturable => "alive: the opponent, moving first, cannot capture it",
+            Reason::NewStone => {
+                "alive: it can be captured, but then its owner plays a new stone that cannot be captured"
+            }
+            Reason::Captured => {
+                "dead: the opponent captures it and no new stone of its owner survives"
+            }
+            Reason::Limit => "unknown: the search hit its limit before deciding",
+        }
+    }
+}
+
+/// A witness line.
+#[derive(Clone, Debug, Serialize)]
+pub struct Witness {
+    /// What the line shows.
+    pub claim: String,
+    /// Who moves first.
+    pub first: Color,
+    /// The moves, as GTP points or `pass`.
+    pub moves: Vec<String>,
+    /// How the line ends: `goal`, `repeats` or `cut`.
+    pub end: String,
+}
+
+/// The verdict on one string.
+#[derive(Clone, Debug, Serialize)]
+pub struct StringVerdict {
+    /// Owner.
+    pub color: Color,
+    /// Stones, as GTP points.
+    pub stones: Vec<String>,
+    /// Points, for internal use.
+    #[serde(skip)]
+    pub points: Vec<Point>,
+    /// Status.
+    pub status: Status,
+    /// Why.
+    pub reason: Reason,
+    /// The lines that prove it.
+    pub witness: Vec<Witness>,
+}
+
+/// All string verdicts of a position.
+#[derive(Clone, Debug, Serialize)]
+pub struct Verdicts {
+    /// One per string, in board order of their first stone.
+    pub strings: Vec<StringVerdict>,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Milliseconds spent.
+    pub millis: u128,
+}
+
+impl Verdicts {
+    /// The status of the stone on `p`, if any.
+    #[must_use]
+    pub fn status_at(&self, p: Point) -> Option<Status> {
+        self.strings
+            .iter()
+            .find(|s| s.points.contains(&p))
+            .map(|s| s.status)
+    }
+}
+
+fn moves_text(board: &Board, steps: &[Step]) -> Vec<String> {
+    steps
+        .iter()
+        .map(|s| match s.mv {
+            crate::position::Move::Play(p) => board.geometry().name(p),
+            crate::position::Move::Pass { .. } => "pass".to_string(),
+        })
+        .collect()
+}
+
+fn end_text(end: &LineEnd) -> String {
+    match end {
+        LineEnd::Goal => "goal",
+        LineEnd::Repeats => "repeats",
+        LineEnd::Cut => "cut",
+    }
+    .to_string()
+}
+
+/// Decides every string of `board`.
+#[must_use]
+pub fn judge(board: &Board, opts: &Options) -> Verdicts {
+    let started = Instant::now();
+    let settled = pass_alive(board);
+    let mut strings: Vec<StringVerdict> = Vec::new();
+    let mut nodes = 0;
+    for (head, color) in board.strings() {
+        if settled[head as usize] {
+            let mut points: Vec<Point> = board.string_stones(head).collect();
+            points.sort_unstable();
+            strings.push(StringVerdict {
+                color,
+                stones: points.iter().map(|&p| board.geometry().name(p)).collect(),
+                points,
+                status: Status::Alive,
+                reason: Reason::PassAlive,
+                witness: Vec::new(),
+            });
+        }
+    }
+    for comp in components(board, &settled) {
+        let region: Rc<[Point]> = comp.points.clone().into();
+        let mut engine = Engine::new(region, opts.pass_rule, opts.limits);
+        for &head in &comp.strings {
+            strings.push(judge_string(board, head, &mut engine, opts));
+        }
+        nodes += engine.nodes;
+    }
+    strings.sort_by_key(|s| s.points[0]);
+    Verdicts {
+        strings,
+        nodes,
+        millis: started.elapsed().as_millis(),
+    }
+}
+
+/// The fight of a string: its points and those of the opposing strings
+/// touching it.
+fn fight(board: &Board, head: Point) -> Vec<Point> {
+    let color = board.color(head).expect("a string");
+    let mut pts: Vec<Point> = board.string_stones(head).collect();
+    let mut heads: Vec<Point> = pts
+        .iter()
+        .flat_map(|&s| board.geometry().neighbors(s).iter().copied())
+        .filter(|&q| board.color(q) == Some(color.opponent()))
+        .map(|q| board.head(q))
+        .collect();
+    heads.sort_unstable();
+    heads.dedup();
+    for h in heads {
+        pts.extend(board.string_stones(h));
+    }
+    pts.sort_unstable();
+    pts
+}
+
+fn judge_string(board: &Board, head: Point, engine: &mut Engine, opts: &Options) -> StringVerdict {
+    let color = board.color(head).expect("a string");
+    let mut points: Vec<Point> = board.string_stones(head).collect();
+    points.sort_unstable();
+    let target: Rc<[Point]> = points.clone().into();
+    let fight: Rc<[Point]> = fight(board, head).into();
+    let start = Node::new(Position::new(board.clone(), color.opponent()));
+    let capture = Game::new(Kind::Capture, color, target.clone(), fight.clone());
+    let witness = |engine: &mut Engine, game: &Game, node: &Node, claim: String| {
+        let (steps, end, last) = engine.line(game, node, opts.line_len);
+        (
+            Witness {
+                claim,
+                first: node.pos.to_move,
+                moves: moves_text(board, &steps),
+                end: end_text(&end),
+            },
+            last,
+        )
+    };
+    let owner = color.name();
+    let them = color.opponent().name();
+    let (status, reason, lines) = match engine.solve(&capture, &start) {
+        Val::Unknown => (Status::Unknown, Reason::Limit, Vec::new()),
+        Val::Loss => {
+            let (w, _) = witness(
+                engine,
+                &capture,
+                &start,
+                format!("{them} moves first and cannot capture the {owner} string"),
+            );
+            (Status::Alive, Reason::Uncapturable, vec![w])
+        }
+        Val::Win(_) => {
+            let confirm = Game::new(Kind::Confirm, color, target.clone(), fight.clone());
+            let after = Game::new(Kind::NewStone, color, target, fight);
+            match engine.solve(&confirm, &start) {
+                Val::Unknown => (Status::Unknown, Reason::Limit, Vec::new()),
+                Val::Win(_) => {
+                    let (w1, last) = witness(
+                        engine,
+                        &confirm,
+                        &start,
+                        format!("{them} captures the {owner} string"),
+                    );
+                    let (w2, _) = witness(
+                        engine,
+                        &after,
+                        &Node::new(last.pos),
+                        format!("after the capture no new {owner} stone survives"),
+                    );
+                    (Status::Dead, Reason::Captured, vec![w1, w2])
+                }
+                Val::Loss => {
+                    // Show the quickest capture; if its end is not a won
+                    // new-stone game (the defender's resistance in the capture
+                    // game is not his best play here), show the confirm line.
+                    let claim = format!("{them} captures the {owner} string");
+                    let (mut w1, mut last) = witness(engine, &capture, &start, claim.clone());
+                    if !matches!(
+                        engine.solve(&after, &Node::new(last.pos.clone())),
+                        Val::Win(_)
+                    ) {
+                        (w1, last) = witness(engine, &confirm, &start, claim);
+                    }
+                    let (w2, _) = witness(
+                        engine,
+                        &after,
+                        &Node::new(last.pos),
+                        format!("then {owner} plays a new stone that {them} cannot capture"),
+                    );
+                    (Status::Alive, Reason::NewStone, vec![w1, w2])
+                }
+            }
+        }
+    };
+    StringVerdict {
+        color,
+        stones: points.iter().map(|&p| board.geometry().name(p)).collect(),
+        points,
+        status,
+        reason,
+        witness: lines,
+    }
+}
