@@ -34,7 +34,7 @@ use std::hash::{BuildHasherDefault, Hasher};
 use std::rc::Rc;
 use std::time::{Duration, Instant};
 
-/// Bounds on the work of one component.
+/// Bounds on the work of one string's verdict.
 #[derive(Clone, Copy, Debug)]
 pub struct Limits {
     /// Nodes searched at most (all games of the component together).
@@ -47,7 +47,7 @@ impl Default for Limits {
     fn default() -> Limits {
         Limits {
             nodes: 20_000_000,
-            time: Duration::from_secs(20),
+            time: Duration::from_secs(10),
         }
     }
 }
@@ -201,8 +201,9 @@ pub struct Engine {
     rule: PassRule,
     limits: Limits,
     started: Instant,
-    /// Nodes expanded so far.
+    /// Nodes expanded for the current question.
     pub nodes: u64,
+    total: u64,
     aborted: bool,
     tt: KeyMap<u32>,
 }
@@ -217,9 +218,25 @@ impl Engine {
             limits,
             started: Instant::now(),
             nodes: 0,
+            total: 0,
             aborted: false,
             tt: KeyMap::default(),
         }
+    }
+
+    /// Starts a fresh budget (nodes and time) for the next question; the
+    /// transposition table is kept, since its entries are proven.
+    pub fn reset_budget(&mut self) {
+        self.total += self.nodes;
+        self.nodes = 0;
+        self.aborted = false;
+        self.started = Instant::now();
+    }
+
+    /// Nodes searched over all questions.
+    #[must_use]
+    pub fn total_nodes(&self) -> u64 {
+        self.total + self.nodes
     }
 
     /// True once a limit was hit; every later search answers `Unknown`.

@@ -23,11 +23,11 @@ struct Cli {
 
 #[derive(clap::Args, Clone, Copy)]
 struct SearchArgs {
-    /// Nodes searched at most per independent area; beyond it strings are `unknown`.
+    /// Nodes searched at most per string; beyond it the string is `unknown`.
     #[arg(long, default_value_t = 20_000_000)]
     max_nodes: u64,
-    /// Seconds of search at most per independent area.
-    #[arg(long, default_value_t = 20.0)]
+    /// Seconds of search at most per string.
+    #[arg(long, default_value_t = 10.0)]
     max_seconds: f64,
     /// How a pass lifts Article 7-2 ko bans.
     #[arg(long, value_enum, default_value_t = PassRule::OneBan)]

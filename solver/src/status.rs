@@ -26,7 +26,7 @@ use std::time::Instant;
 pub struct Options {
     /// How a pass lifts bans.
     pub pass_rule: PassRule,
-    /// Search bounds per component.
+    /// Search bounds per string.
     pub limits: Limits,
     /// Longest witness line shown.
     pub line_len: usize,
@@ -186,9 +186,10 @@ pub fn judge(board: &Board, opts: &Options) -> Verdicts {
         let region: Rc<[Point]> = comp.points.clone().into();
         let mut engine = Engine::new(region, opts.pass_rule, opts.limits);
         for &head in &comp.strings {
+            engine.reset_budget();
             strings.push(judge_string(board, head, &mut engine, opts));
         }
-        nodes += engine.nodes;
+        nodes += engine.total_nodes();
     }
     strings.sort_by_key(|s| s.points[0]);
     Verdicts {
