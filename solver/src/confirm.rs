@@ -28,7 +28,7 @@
 use crate::board::{Color, Point};
 use crate::ko::PassRule;
 use crate::position::{Move, Position, points_key};
-use crate::region::is_pass_alive;
+use crate::region::{is_pass_alive, unconditional};
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::rc::Rc;
@@ -164,6 +164,10 @@ type KeyMap<V> = HashMap<u64, V, BuildHasherDefault<KeyHasher>>;
 
 const FREE: u32 = u32::MAX;
 
+/// Length credited to a capture that is certain but not played out (the
+/// target stands in the opponent's unconditional territory).
+const SETTLED_WIN: u32 = 64;
+
 /// Transposition-table code of a proven failure.
 const LOSS: u32 = u32::MAX;
 
@@ -205,6 +209,8 @@ pub struct Engine {
     pub nodes: u64,
     total: u64,
     aborted: bool,
+    /// Depth beyond which the depth-first search stops (iterative deepening).
+    depth_limit: u32,
     tt: KeyMap<u32>,
 }
 
@@ -220,6 +226,7 @@ impl Engine {
             nodes: 0,
             total: 0,
             aborted: false,
+            depth_limit: u32::MAX,
             tt: KeyMap::default(),
         }
     }
@@ -257,9 +264,21 @@ impl Engine {
             return Val::Unknown;
         }
         let saved = self.limits.nodes;
+        let saved_depth = self.depth_limit;
         self.limits.nodes = saved.min(self.nodes + DFS_BUDGET);
-        let mut path = KeyMap::default();
-        let quick = self.search(game, node, 0, &mut path).0;
+        // Iterative deepening finds short wins before long detours; a
+        // depth-limited pass proves wins only (a cut-off is no failure).
+        let mut quick = Val::Unknown;
+        for limit in [6, 12, 24, 48, u32::MAX] {
+            self.depth_limit = limit;
+            let mut path = KeyMap::default();
+            let v = self.search(game, node, 0, &mut path).0;
+            if matches!(v, Val::Win(_)) || limit == u32::MAX || self.aborted {
+                quick = v;
+                break;
+            }
+        }
+        self.depth_limit = saved_depth;
         self.limits.nodes = saved;
         if quick != Val::Unknown {
             return quick;
@@ -455,9 +474,20 @@ impl Engine {
     fn terminal(&mut self, game: &Game, node: &Node) -> Option<Val> {
         match game.kind {
             Kind::Capture | Kind::Confirm if !Self::captured(game, node) => {
-                // A pass-alive target can never be captured: no need to
-                // search on (this is what keeps the graphs small).
-                is_pass_alive(&node.pos.board, game.target[0]).then_some(Val::Loss)
+                // A pass-alive target can never be captured; a target inside
+                // the opponent's unconditional territory always can. Both
+                // settle the game without searching on (this is what keeps
+                // the graphs small).
+                let board = &node.pos.board;
+                if is_pass_alive(board, game.target[0]) {
+                    Some(Val::Loss)
+                } else if matches!(game.kind, Kind::Capture)
+                    && unconditional(board, game.owner.opponent())[game.target[0] as usize]
+                {
+                    Some(Val::Win(SETTLED_WIN))
+                } else {
+                    None
+                }
             }
             Kind::Capture => Some(Val::Win(0)),
             Kind::Confirm => {
@@ -474,6 +504,12 @@ impl Engine {
                 })
             }
             Kind::NewStone => {
+                // Every fight point held unconditionally by the opponent:
+                // no new stone there can ever stand.
+                let held = unconditional(&node.pos.board, game.owner.opponent());
+                if game.fight.iter().all(|&p| held[p as usize]) {
+                    return Some(Val::Loss);
+                }
                 if node.pos.to_move == game.owner || node.new_stones.is_empty() {
                     return None;
                 }
@@ -604,6 +640,9 @@ impl Engine {
         if let Some(&d) = path.get(&key) {
             return (Val::Loss, d);
         }
+        if depth >= self.depth_limit {
+            return (Val::Loss, 0);
+        }
         if self.out_of_budget() {
             return (Val::Unknown, FREE);
         }
@@ -654,7 +693,7 @@ impl Engine {
                 self.tt.insert(tkey, k.min(LOSS - 1));
                 (val, FREE)
             }
-            Val::Loss if dep >= depth => {
+            Val::Loss if dep >= depth && self.depth_limit == u32::MAX => {
                 self.tt.insert(tkey, LOSS);
                 (val, FREE)
             }

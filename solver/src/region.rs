@@ -15,7 +15,7 @@ use crate::board::{Board, Color, Point};
 pub fn pass_alive(board: &Board) -> Vec<bool> {
     let mut alive = vec![false; board.geometry().len()];
     for color in [Color::Black, Color::White] {
-        for head in benson(board, color) {
+        for head in benson(board, color).0 {
             for s in board.string_stones(head) {
                 alive[s as usize] = true;
             }
@@ -28,13 +28,41 @@ pub fn pass_alive(board: &Board) -> Vec<bool> {
 #[must_use]
 pub fn is_pass_alive(board: &Board, p: Point) -> bool {
     match board.color(p) {
-        Some(c) => benson(board, c).contains(&board.head(p)),
+        Some(c) => benson(board, c).0.contains(&board.head(p)),
         None => false,
     }
 }
 
-/// Benson's algorithm for `color`: the heads of its pass-alive strings.
-fn benson(board: &Board, color: Color) -> Vec<Point> {
+/// The points that `color` holds unconditionally: its pass-alive stones and
+/// every point of a region that is vital to one of its pass-alive strings
+/// (all the region's empty points are liberties of that string).
+///
+/// Why the vital regions are safe: every empty point of such a region
+/// touches the pass-alive string, so it can never be an eye of the other
+/// colour, and a stone `color` plays there joins that string and can never
+/// be captured. `color` can therefore fill the region point by point, and
+/// every opposing stone in it, now or later, is eventually captured.
+#[must_use]
+pub fn unconditional(board: &Board, color: Color) -> Vec<bool> {
+    let (heads, regions) = benson(board, color);
+    let mut held = vec![false; board.geometry().len()];
+    for h in heads {
+        for s in board.string_stones(h) {
+            held[s as usize] = true;
+        }
+    }
+    for r in regions {
+        for p in r {
+            held[p as usize] = true;
+        }
+    }
+    held
+}
+
+/// Benson's algorithm for `color`: the heads of its pass-alive strings, and
+/// the regions vital to at least one of them whose bordering strings are all
+/// pass-alive.
+fn benson(board: &Board, color: Color) -> (Vec<Point>, Vec<Vec<Point>>) {
     let geo = board.geometry();
     let n = geo.len();
     // Regions: maximal connected sets of points without a `color` stone.
@@ -109,7 +137,11 @@ fn benson(board: &Board, color: Color) -> Vec<Point> {
             break;
         }
     }
-    live_strings
+    let vital_regions = (0..regions.len())
+        .filter(|&r| live_regions[r] && borders[r].iter().any(|&h| vital(r, h)))
+        .map(|r| regions[r].clone())
+        .collect();
+    (live_strings, vital_regions)
 }
 
 /// An independent problem: connected points that are not pass-alive stones.

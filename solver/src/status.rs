@@ -161,9 +161,27 @@ fn end_text(end: &LineEnd) -> String {
     .to_string()
 }
 
-/// Decides every string of `board`.
+/// Stack for the search thread: lines of confirmation play can be hundreds
+/// of moves deep, and the search recurses once per move.
+const SEARCH_STACK: usize = 1 << 30;
+
+/// Decides every string of `board`. The search runs on a thread of its own
+/// with a large stack.
 #[must_use]
 pub fn judge(board: &Board, opts: &Options) -> Verdicts {
+    let board = board.clone();
+    let opts = *opts;
+    std::thread::Builder::new()
+        .stack_size(SEARCH_STACK)
+        .spawn(move || judge_here(&board, &opts))
+        .and_then(|h| {
+            h.join()
+                .map_err(|_| std::io::Error::other("the search thread panicked"))
+        })
+        .unwrap_or_else(|e| panic!("kakunin search: {e}"))
+}
+
+fn judge_here(board: &Board, opts: &Options) -> Verdicts {
     let started = Instant::now();
     let settled = pass_alive(board);
     let mut strings: Vec<StringVerdict> = Vec::new();

@@ -34,18 +34,34 @@ fn check(path: &Path) {
         let want_alive = matches!(expect[p as usize], Mark::Alive | Mark::Seki);
         match s.status {
             Status::Unknown => unknown += 1,
-            Status::Alive if !want_alive => wrong.push(format!("{} {} is alive, expected dead", s.color, geo.name(p))),
-            Status::Dead if want_alive => wrong.push(format!("{} {} is dead, expected alive", s.color, geo.name(p))),
+            Status::Alive if !want_alive => wrong.push(format!(
+                "{} {} is alive, expected dead",
+                s.color,
+                geo.name(p)
+            )),
+            Status::Dead if want_alive => wrong.push(format!(
+                "{} {} is dead, expected alive",
+                s.color,
+                geo.name(p)
+            )),
             _ => {}
         }
     }
     if unknown > 0 {
-        eprintln!("{}: {unknown} string(s) left unknown by the bounded search", c.id);
+        eprintln!(
+            "{}: {unknown} string(s) left unknown by the bounded search",
+            c.id
+        );
     }
     assert!(wrong.is_empty(), "{}: {}", c.id, wrong.join("; "));
     if unknown == 0 {
         let diff = j.differences(expect);
-        assert!(diff.is_empty(), "{}: every string decided but the map differs: {}", c.id, diff.join("; "));
+        assert!(
+            diff.is_empty(),
+            "{}: every string decided but the map differs: {}",
+            c.id,
+            diff.join("; ")
+        );
     }
 }
 
