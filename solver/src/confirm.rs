@@ -47,7 +47,7 @@ impl Default for Limits {
     fn default() -> Limits {
         Limits {
             nodes: 20_000_000,
-            time: Duration::from_secs(10),
+            time: Duration::from_secs(5),
         }
     }
 }

@@ -27,7 +27,7 @@ struct SearchArgs {
     #[arg(long, default_value_t = 20_000_000)]
     max_nodes: u64,
     /// Seconds of search at most per string.
-    #[arg(long, default_value_t = 10.0)]
+    #[arg(long, default_value_t = 5.0)]
     max_seconds: f64,
     /// How a pass lifts Article 7-2 ko bans.
     #[arg(long, value_enum, default_value_t = PassRule::OneBan)]
