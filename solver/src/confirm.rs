@@ -74,6 +74,16 @@ pub enum Kind {
     NewStone,
 }
 
+impl Kind {
+    fn index(&self) -> usize {
+        match self {
+            Kind::Capture => 0,
+            Kind::Confirm => 1,
+            Kind::NewStone => 2,
+        }
+    }
+}
+
 /// A game about one string.
 #[derive(Clone, Debug)]
 pub struct Game {
@@ -209,6 +219,7 @@ pub struct Engine {
     pub nodes: u64,
     total: u64,
     aborted: bool,
+    by_kind: [u64; 3],
     /// Depth beyond which the depth-first search stops (iterative deepening).
     depth_limit: u32,
     tt: KeyMap<u32>,
@@ -227,6 +238,7 @@ impl Engine {
             total: 0,
             aborted: false,
             depth_limit: u32::MAX,
+            by_kind: [0; 3],
             tt: KeyMap::default(),
         }
     }
@@ -234,6 +246,13 @@ impl Engine {
     /// Starts a fresh budget (nodes and time) for the next question; the
     /// transposition table is kept, since its entries are proven.
     pub fn reset_budget(&mut self) {
+        if std::env::var_os("KAKUNIN_TRACE").is_some() {
+            eprintln!(
+                "nodes by game (capture, confirm, new stone): {:?}",
+                self.by_kind
+            );
+        }
+        self.by_kind = [0; 3];
         self.total += self.nodes;
         self.nodes = 0;
         self.aborted = false;
@@ -510,6 +529,12 @@ impl Engine {
                 if game.fight.iter().all(|&p| held[p as usize]) {
                     return Some(Val::Loss);
                 }
+                // Every fight point under opposing strings that the owner,
+                // even moving first, cannot capture: no point of the fight
+                // will ever be free for a new stone.
+                if let Some(v) = self.fight_sealed(game, node) {
+                    return Some(v);
+                }
                 if node.pos.to_move == game.owner || node.new_stones.is_empty() {
                     return None;
                 }
@@ -538,6 +563,31 @@ impl Engine {
                 unknown.then_some(Val::Unknown)
             }
         }
+    }
+
+    /// `Some(Loss)` when every fight point holds a stone of the opponent
+    /// whose string the owner cannot capture even moving first.
+    fn fight_sealed(&mut self, game: &Game, node: &Node) -> Option<Val> {
+        let board = &node.pos.board;
+        let them = game.owner.opponent();
+        if !game.fight.iter().all(|&p| board.color(p) == Some(them)) {
+            return None;
+        }
+        let mut heads: Vec<Point> = game.fight.iter().map(|&p| board.head(p)).collect();
+        heads.sort_unstable();
+        heads.dedup();
+        let mut first = node.pos.clone();
+        first.to_move = game.owner;
+        for h in heads {
+            let mut stones: Vec<Point> = board.string_stones(h).collect();
+            stones.sort_unstable();
+            let stones: Rc<[Point]> = stones.into();
+            let g = Game::new(Kind::Capture, them, stones.clone(), stones);
+            if self.solve(&g, &Node::new(first.clone())) != Val::Loss {
+                return None;
+            }
+        }
+        Some(Val::Loss)
     }
 
     fn out_of_budget(&mut self) -> bool {
@@ -591,6 +641,15 @@ impl Engine {
         }
         let pass_score = if me == game.reacher() { -100 } else { 15 };
         for m in pos.passes(self.rule) {
+            // The reacher never needs a pass that lifts no ban: the defender
+            // could pass back, and the reacher would face the same position
+            // (or one where the defender holds fewer bans, which is no easier
+            // for the reacher). So a reacher who wins at all wins with another
+            // move. Dropping these passes also removes the pass-pass cycles
+            // that make failures depend on the path.
+            if me == game.reacher() && m == (Move::Pass { lifts: None }) {
+                continue;
+            }
             scored.push((pass_score, m));
         }
         scored.sort_by_key(|s| std::cmp::Reverse(s.0));
@@ -647,6 +706,7 @@ impl Engine {
             return (Val::Unknown, FREE);
         }
         self.nodes += 1;
+        self.by_kind[game.kind.index()] += 1;
         if self.nodes % 250_000 == 0 && std::env::var_os("KAKUNIN_TRACE").is_some() {
             eprintln!(
                 "dfs {:?} depth {depth} bans {:?}\n{}",
