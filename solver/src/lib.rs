@@ -19,4 +19,5 @@ pub mod region;
 pub mod render;
 pub mod score;
 pub mod status;
+pub mod symmetry;
 pub mod territory;

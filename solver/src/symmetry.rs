@@ -1,0 +1,81 @@
+//! The 8 symmetries of a (rectangular) board and the colour swap: a verdict
+//! must not change under any of them, which the tests check.
+
+use crate::board::{Board, Color, Geometry, Point};
+use std::sync::Arc;
+
+/// A symmetry of the board, optionally with the colours swapped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Transform {
+    /// Exchange rows and columns (applied first).
+    pub transpose: bool,
+    /// Mirror left-right (after transposing).
+    pub flip_x: bool,
+    /// Mirror top-bottom (after transposing).
+    pub flip_y: bool,
+    /// Black becomes White and White Black.
+    pub swap_colors: bool,
+}
+
+impl Transform {
+    /// All 16 transforms (8 symmetries, with and without the colour swap).
+    #[must_use]
+    pub fn all() -> Vec<Transform> {
+        (0..16)
+            .map(|i| Transform {
+                transpose: i & 1 != 0,
+                flip_x: i & 2 != 0,
+                flip_y: i & 4 != 0,
+                swap_colors: i & 8 != 0,
+            })
+            .collect()
+    }
+
+    /// Size of the transformed board.
+    #[must_use]
+    pub fn size(&self, geo: &Geometry) -> (usize, usize) {
+        if self.transpose {
+            (geo.height(), geo.width())
+        } else {
+            (geo.width(), geo.height())
+        }
+    }
+
+    /// Where `p` of a board of shape `from` goes on the board of shape `to`.
+    #[must_use]
+    pub fn point(&self, from: &Geometry, to: &Geometry, p: Point) -> Point {
+        let (mut x, mut y) = from.xy(p);
+        if self.transpose {
+            std::mem::swap(&mut x, &mut y);
+        }
+        if self.flip_x {
+            x = to.width() - 1 - x;
+        }
+        if self.flip_y {
+            y = to.height() - 1 - y;
+        }
+        to.point(x, y)
+    }
+
+    /// The colour a stone of `c` gets.
+    #[must_use]
+    pub fn color(&self, c: Color) -> Color {
+        if self.swap_colors { c.opponent() } else { c }
+    }
+
+    /// The transformed board.
+    ///
+    /// # Panics
+    /// Never for a valid board: the transformed setup has the same strings.
+    #[must_use]
+    pub fn board(&self, board: &Board) -> Board {
+        let from = board.geometry();
+        let (w, h) = self.size(from);
+        let to = Geometry::new(w, h).expect("same sizes, swapped");
+        let mut stones = vec![None; to.len()];
+        for p in from.points() {
+            stones[self.point(from, &to, p) as usize] = board.color(p).map(|c| self.color(c));
+        }
+        Board::from_stones(Arc::clone(&to), &stones).expect("a symmetric image is legal")
+    }
+}
