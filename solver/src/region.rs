@@ -62,86 +62,112 @@ pub fn unconditional(board: &Board, color: Color) -> Vec<bool> {
 /// Benson's algorithm for `color`: the heads of its pass-alive strings, and
 /// the regions vital to at least one of them whose bordering strings are all
 /// pass-alive.
+///
+/// It runs at every node of the search, so it works on flat arrays and
+/// bitsets of string indices rather than on sets of points.
 fn benson(board: &Board, color: Color) -> (Vec<Point>, Vec<Vec<Point>>) {
     let geo = board.geometry();
     let n = geo.len();
-    // Regions: maximal connected sets of points without a `color` stone.
-    let mut region_of = vec![usize::MAX; n];
-    let mut regions: Vec<Vec<Point>> = Vec::new();
+    // Strings of `color`, numbered.
+    let mut sidx = vec![u16::MAX; n];
+    let mut heads: Vec<Point> = Vec::new();
+    for p in geo.points() {
+        if board.color(p) == Some(color) && board.head(p) == p {
+            sidx[p as usize] = heads.len() as u16;
+            heads.push(p);
+        }
+    }
+    if heads.is_empty() {
+        return (Vec::new(), Vec::new());
+    }
+    let words = heads.len().div_ceil(64);
+    let string_of = |q: Point| -> Option<usize> {
+        (board.color(q) == Some(color)).then(|| sidx[board.head(q) as usize] as usize)
+    };
+    // Regions: maximal connected sets of points without a `color` stone, with
+    // the strings bordering them and those to which they are vital (every
+    // empty point of the region is a liberty of the string).
+    let mut region_of = vec![u32::MAX; n];
+    let mut region_points: Vec<Vec<Point>> = Vec::new();
+    let mut border: Vec<u64> = Vec::new();
+    let mut vital: Vec<u64> = Vec::new();
+    let mut stack: Vec<Point> = Vec::new();
+    let mut adj = vec![0u64; words];
     for start in geo.points() {
-        if board.color(start) == Some(color) || region_of[start as usize] != usize::MAX {
+        if board.color(start) == Some(color) || region_of[start as usize] != u32::MAX {
             continue;
         }
-        let id = regions.len();
-        let mut pts = vec![start];
-        region_of[start as usize] = id;
-        let mut i = 0;
-        while i < pts.len() {
-            let p = pts[i];
-            i += 1;
+        let id = region_points.len();
+        let base = id * words;
+        border.resize(base + words, 0);
+        vital.resize(base + words, u64::MAX);
+        let mut pts = Vec::new();
+        region_of[start as usize] = id as u32;
+        stack.push(start);
+        while let Some(p) = stack.pop() {
+            pts.push(p);
+            adj.iter_mut().for_each(|w| *w = 0);
             for &q in geo.neighbors(p) {
-                if board.color(q) != Some(color) && region_of[q as usize] == usize::MAX {
-                    region_of[q as usize] = id;
-                    pts.push(q);
+                if let Some(si) = string_of(q) {
+                    adj[si / 64] |= 1 << (si % 64);
+                } else if region_of[q as usize] == u32::MAX {
+                    region_of[q as usize] = id as u32;
+                    stack.push(q);
+                }
+            }
+            for w in 0..words {
+                border[base + w] |= adj[w];
+                if board.is_empty_at(p) {
+                    vital[base + w] &= adj[w];
                 }
             }
         }
-        regions.push(pts);
+        for w in 0..words {
+            vital[base + w] &= border[base + w];
+        }
+        region_points.push(pts);
     }
-    let heads: Vec<Point> = board
-        .strings()
-        .into_iter()
-        .filter(|&(_, c)| c == color)
-        .map(|(h, _)| h)
-        .collect();
-    // Bordering strings of each region, and which regions are vital to which string.
-    let borders: Vec<Vec<Point>> = regions
-        .iter()
-        .map(|pts| {
-            let mut b: Vec<Point> = pts
-                .iter()
-                .flat_map(|&p| geo.neighbors(p).iter().copied())
-                .filter(|&q| board.color(q) == Some(color))
-                .map(|q| board.head(q))
-                .collect();
-            b.sort_unstable();
-            b.dedup();
-            b
-        })
-        .collect();
-    let vital = |r: usize, head: Point| -> bool {
-        regions[r].iter().all(|&p| {
-            !board.is_empty_at(p)
-                || geo
-                    .neighbors(p)
-                    .iter()
-                    .any(|&q| board.color(q) == Some(color) && board.head(q) == head)
-        })
-    };
-    let mut live_strings: Vec<Point> = heads;
-    let mut live_regions: Vec<bool> = vec![true; regions.len()];
+    let regions = region_points.len();
+    let mut alive = vec![u64::MAX; words];
+    if heads.len() % 64 != 0 {
+        alive[words - 1] = (1u64 << (heads.len() % 64)) - 1;
+    }
+    let mut healthy = vec![true; regions];
+    let bit = |set: &[u64], i: usize| set[i / 64] >> (i % 64) & 1 == 1;
     loop {
-        let before = live_strings.len();
-        live_strings.retain(|&h| {
-            (0..regions.len())
-                .filter(|&r| live_regions[r] && borders[r].contains(&h) && vital(r, h))
-                .count()
-                >= 2
-        });
-        for r in 0..regions.len() {
-            if live_regions[r] && borders[r].iter().any(|h| !live_strings.contains(h)) {
-                live_regions[r] = false;
+        // Regions bordered by a string no longer alive are not healthy.
+        for r in 0..regions {
+            if healthy[r] && (0..words).any(|w| border[r * words + w] & !alive[w] != 0) {
+                healthy[r] = false;
             }
         }
-        if live_strings.len() == before {
+        let mut changed = false;
+        for si in 0..heads.len() {
+            if !bit(&alive, si) {
+                continue;
+            }
+            let count = (0..regions)
+                .filter(|&r| healthy[r] && bit(&vital[r * words..(r + 1) * words], si))
+                .take(2)
+                .count();
+            if count < 2 {
+                alive[si / 64] &= !(1 << (si % 64));
+                changed = true;
+            }
+        }
+        if !changed {
             break;
         }
     }
-    let vital_regions = (0..regions.len())
-        .filter(|&r| live_regions[r] && borders[r].iter().any(|&h| vital(r, h)))
-        .map(|r| regions[r].clone())
+    let live: Vec<Point> = (0..heads.len())
+        .filter(|&si| bit(&alive, si))
+        .map(|si| heads[si])
         .collect();
-    (live_strings, vital_regions)
+    let vital_regions = (0..regions)
+        .filter(|&r| healthy[r] && vital[r * words..(r + 1) * words].iter().any(|&w| w != 0))
+        .map(|r| std::mem::take(&mut region_points[r]))
+        .collect();
+    (live, vital_regions)
 }
 
 /// An independent problem: connected points that are not pass-alive stones.
@@ -226,6 +252,135 @@ mod tests {
         let c = board(&[". X O . .", "X X O . .", "O O O . .", ". . . . ."]);
         let alive = pass_alive(&c);
         assert!(!alive[c.geometry().parse_point("B4").unwrap() as usize]);
+    }
+
+    /// Benson's algorithm written plainly over sets of points: the reference
+    /// the fast version must agree with.
+    fn benson_naive(board: &Board, color: Color) -> Vec<Point> {
+        let geo = board.geometry();
+        let mut region_of = vec![usize::MAX; geo.len()];
+        let mut regions: Vec<Vec<Point>> = Vec::new();
+        for start in geo.points() {
+            if board.color(start) == Some(color) || region_of[start as usize] != usize::MAX {
+                continue;
+            }
+            let id = regions.len();
+            let mut pts = vec![start];
+            region_of[start as usize] = id;
+            let mut i = 0;
+            while i < pts.len() {
+                let p = pts[i];
+                i += 1;
+                for &q in geo.neighbors(p) {
+                    if board.color(q) != Some(color) && region_of[q as usize] == usize::MAX {
+                        region_of[q as usize] = id;
+                        pts.push(q);
+                    }
+                }
+            }
+            regions.push(pts);
+        }
+        let borders: Vec<Vec<Point>> = regions
+            .iter()
+            .map(|pts| {
+                let mut b: Vec<Point> = pts
+                    .iter()
+                    .flat_map(|&p| geo.neighbors(p).iter().copied())
+                    .filter(|&q| board.color(q) == Some(color))
+                    .map(|q| board.head(q))
+                    .collect();
+                b.sort_unstable();
+                b.dedup();
+                b
+            })
+            .collect();
+        let vital = |r: usize, h: Point| {
+            regions[r].iter().all(|&p| {
+                !board.is_empty_at(p)
+                    || geo
+                        .neighbors(p)
+                        .iter()
+                        .any(|&q| board.color(q) == Some(color) && board.head(q) == h)
+            })
+        };
+        let mut live: Vec<Point> = board
+            .strings()
+            .into_iter()
+            .filter(|s| s.1 == color)
+            .map(|s| s.0)
+            .collect();
+        let mut healthy = vec![true; regions.len()];
+        loop {
+            let before = live.len();
+            live.retain(|&h| {
+                (0..regions.len())
+                    .filter(|&r| healthy[r] && borders[r].contains(&h) && vital(r, h))
+                    .count()
+                    >= 2
+            });
+            for r in 0..regions.len() {
+                if borders[r].iter().any(|h| !live.contains(h)) {
+                    healthy[r] = false;
+                }
+            }
+            if live.len() == before {
+                break;
+            }
+        }
+        live.sort_unstable();
+        live
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn fast_benson_agrees_with_the_plain_one(
+            w in 2usize..8, h in 2usize..8,
+            moves in proptest::collection::vec(0usize..64, 0..120),
+        ) {
+            let geo = Geometry::new(w, h).unwrap();
+            let mut b = Board::empty(geo.clone());
+            let mut c = Color::Black;
+            for m in moves {
+                let p = (m % geo.len()) as Point;
+                if b.play(p, c).is_err() { b.pass(); }
+                c = c.opponent();
+            }
+            for color in [Color::Black, Color::White] {
+                let mut fast = benson(&b, color).0;
+                fast.sort_unstable();
+                proptest::prop_assert_eq!(fast, benson_naive(&b, color), "{:?}", b);
+            }
+        }
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(400))]
+        #[test]
+        fn fast_benson_agrees_on_dense_random_boards(
+            w in 3usize..9, h in 3usize..9,
+            cells in proptest::collection::vec(0u8..10, 64),
+        ) {
+            let geo = Geometry::new(w, h).unwrap();
+            // Mostly black, some white, some empty: pass-alive black is common.
+            let mut stones: Vec<Option<Color>> = (0..geo.len())
+                .map(|i| match cells[i % 64] { 0..=5 => Some(Color::Black), 6 => Some(Color::White), _ => None })
+                .collect();
+            let b = loop {
+                match Board::from_stones(geo.clone(), &stones) {
+                    Ok(b) => break b,
+                    Err(crate::board::BoardError::NoLiberty { point, .. }) => {
+                        let p = geo.parse_point(&point).unwrap();
+                        stones[p as usize] = None;
+                    }
+                    Err(e) => panic!("{e}"),
+                }
+            };
+            for color in [Color::Black, Color::White] {
+                let mut fast = benson(&b, color).0;
+                fast.sort_unstable();
+                proptest::prop_assert_eq!(fast, benson_naive(&b, color), "{:?}", b);
+            }
+        }
     }
 
     #[test]
