@@ -152,6 +152,33 @@ impl Node {
     }
 }
 
+/// True when a stone of `me` on the empty point `p` would capture nothing
+/// and leave its string with a single liberty (move ordering only).
+fn self_atari(board: &crate::board::Board, p: Point, me: Color) -> bool {
+    let geo = board.geometry();
+    let mut libs: Vec<Point> = Vec::new();
+    for &q in geo.neighbors(p) {
+        match board.color(q) {
+            None => libs.push(q),
+            Some(c) if c != me && board.liberties(q) == 1 => return false,
+            Some(c) if c == me => {
+                libs.extend(board.string_liberties(q).into_iter().filter(|&l| l != p))
+            }
+            Some(_) => {}
+        }
+        if libs.len() >= 2 && {
+            libs.sort_unstable();
+            libs.dedup();
+            libs.len() >= 2
+        } {
+            return false;
+        }
+    }
+    libs.sort_unstable();
+    libs.dedup();
+    libs.len() <= 1
+}
+
 /// Identity hashing for keys that are already Zobrist hashes.
 #[derive(Default)]
 pub struct KeyHasher(u64);
@@ -634,8 +661,17 @@ impl Engine {
             if target_libs.contains(&p) {
                 score += 20;
             }
+            if self_atari(board, p, me) {
+                score -= 60;
+            }
             if game.fight.contains(&p) {
-                score += 2;
+                // After the capture the defender's first thought is to
+                // occupy the fight himself: it seals it.
+                score += if matches!(game.kind, Kind::NewStone) && me != game.owner {
+                    100
+                } else {
+                    2
+                };
             }
             scored.push((score, Move::Play(p)));
         }
