@@ -247,6 +247,9 @@ pub struct Engine {
     total: u64,
     aborted: bool,
     by_kind: [u64; 3],
+    /// Winning moves seen, by position and mover: move-ordering hints shared
+    /// between the games about a string.
+    hints: KeyMap<Move>,
     /// Depth beyond which the depth-first search stops (iterative deepening).
     depth_limit: u32,
     tt: KeyMap<u32>,
@@ -266,6 +269,7 @@ impl Engine {
             aborted: false,
             depth_limit: u32::MAX,
             by_kind: [0; 3],
+            hints: KeyMap::default(),
             tt: KeyMap::default(),
         }
     }
@@ -688,6 +692,13 @@ impl Engine {
             }
             scored.push((pass_score, m));
         }
+        // A move that won for this side in this position in any game
+        // (capture, confirm, new stone) is tried first.
+        if let Some(&h) = self.hints.get(&(pos.key() ^ me.index() as u64))
+            && let Some(entry) = scored.iter_mut().find(|s| s.1 == h)
+        {
+            entry.0 += 10_000;
+        }
         scored.sort_by_key(|s| std::cmp::Reverse(s.0));
         scored.into_iter().map(|(_, m)| m).collect()
     }
@@ -762,6 +773,8 @@ impl Engine {
             match (reacher_moves, v) {
                 (true, Val::Win(k)) => {
                     result = Some(Val::Win(k + 1));
+                    self.hints
+                        .insert(node.pos.key() ^ game.reacher().index() as u64, m);
                     break;
                 }
                 (true, Val::Loss) => dep = dep.min(d),
