@@ -28,7 +28,7 @@
 use crate::board::{Color, Point};
 use crate::ko::PassRule;
 use crate::position::{Move, Position, points_key};
-use crate::region::{is_pass_alive, unconditional};
+use crate::region::{Safety, safety};
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::rc::Rc;
@@ -201,6 +201,12 @@ type KeyMap<V> = HashMap<u64, V, BuildHasherDefault<KeyHasher>>;
 
 const FREE: u32 = u32::MAX;
 
+/// Salts of the Benson cache keys, per colour.
+const SAFETY_SALT: [u64; 2] = [0x5AFE_0000_0000_0B1C, 0x5AFE_0000_0000_3417];
+
+/// Entries of the Benson cache before it is emptied.
+const SAFETY_CACHE_MAX: usize = 1 << 20;
+
 /// Length credited to a capture that is certain but not played out (the
 /// target stands in the opponent's unconditional territory).
 const SETTLED_WIN: u32 = 64;
@@ -247,6 +253,7 @@ pub struct Engine {
     total: u64,
     aborted: bool,
     by_kind: [u64; 3],
+    safety_cache: KeyMap<Rc<Safety>>,
     /// Winning moves seen, by position and mover: move-ordering hints shared
     /// between the games about a string.
     hints: KeyMap<Move>,
@@ -270,6 +277,7 @@ impl Engine {
             depth_limit: u32::MAX,
             by_kind: [0; 3],
             hints: KeyMap::default(),
+            safety_cache: KeyMap::default(),
             tt: KeyMap::default(),
         }
     }
@@ -529,10 +537,10 @@ impl Engine {
                 // settle the game without searching on (this is what keeps
                 // the graphs small).
                 let board = &node.pos.board;
-                if is_pass_alive(board, game.target[0]) {
+                if self.safety(board, game.owner).alive[game.target[0] as usize] {
                     Some(Val::Loss)
                 } else if matches!(game.kind, Kind::Capture)
-                    && unconditional(board, game.owner.opponent())[game.target[0] as usize]
+                    && self.safety(board, game.owner.opponent()).held[game.target[0] as usize]
                 {
                     Some(Val::Win(SETTLED_WIN))
                 } else {
@@ -556,8 +564,8 @@ impl Engine {
             Kind::NewStone => {
                 // Every fight point held unconditionally by the opponent:
                 // no new stone there can ever stand.
-                let held = unconditional(&node.pos.board, game.owner.opponent());
-                if game.fight.iter().all(|&p| held[p as usize]) {
+                let held = self.safety(&node.pos.board, game.owner.opponent());
+                if game.fight.iter().all(|&p| held.held[p as usize]) {
                     return Some(Val::Loss);
                 }
                 // Every fight point under opposing strings that the owner,
@@ -577,7 +585,8 @@ impl Engine {
                     .collect();
                 heads.sort_unstable();
                 heads.dedup();
-                if heads.iter().any(|&h| is_pass_alive(&node.pos.board, h)) {
+                let mine = self.safety(&node.pos.board, game.owner);
+                if heads.iter().any(|&h| mine.alive[h as usize]) {
                     return Some(Val::Win(0));
                 }
                 for h in heads {
@@ -619,6 +628,21 @@ impl Engine {
             }
         }
         Some(Val::Loss)
+    }
+
+    /// Benson's answers for a board and colour, remembered by board hash
+    /// (positions of many games share boards).
+    fn safety(&mut self, board: &crate::board::Board, color: Color) -> Rc<Safety> {
+        let key = board.hash() ^ SAFETY_SALT[color.index()];
+        if let Some(s) = self.safety_cache.get(&key) {
+            return Rc::clone(s);
+        }
+        if self.safety_cache.len() >= SAFETY_CACHE_MAX {
+            self.safety_cache.clear();
+        }
+        let s = Rc::new(safety(board, color));
+        self.safety_cache.insert(key, Rc::clone(&s));
+        s
     }
 
     fn out_of_budget(&mut self) -> bool {

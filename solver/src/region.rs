@@ -59,6 +59,34 @@ pub fn unconditional(board: &Board, color: Color) -> Vec<bool> {
     held
 }
 
+/// What Benson's algorithm says about one colour on one board.
+#[derive(Clone, Debug)]
+pub struct Safety {
+    /// Points of the colour's pass-alive stones.
+    pub alive: Vec<bool>,
+    /// Points the colour holds unconditionally (see [`unconditional`]).
+    pub held: Vec<bool>,
+}
+
+/// Both answers of Benson's algorithm for `color` in one pass.
+#[must_use]
+pub fn safety(board: &Board, color: Color) -> Safety {
+    let (heads, regions) = benson(board, color);
+    let mut alive = vec![false; board.geometry().len()];
+    for h in heads {
+        for s in board.string_stones(h) {
+            alive[s as usize] = true;
+        }
+    }
+    let mut held = alive.clone();
+    for r in regions {
+        for p in r {
+            held[p as usize] = true;
+        }
+    }
+    Safety { alive, held }
+}
+
 /// Benson's algorithm for `color`: the heads of its pass-alive strings, and
 /// the regions vital to at least one of them whose bordering strings are all
 /// pass-alive.
