@@ -658,7 +658,14 @@ impl Engine {
     }
 
     /// Moves for the side to move, best first for a quick proof.
-    pub fn moves(&self, game: &Game, node: &Node) -> Vec<Move> {
+    pub fn moves(&mut self, game: &Game, node: &Node) -> Vec<Move> {
+        // Points held unconditionally by either colour (pass-alive stones and
+        // the regions vital to them) are walled off by pass-alive strings: a
+        // stone played there changes nothing outside, so it is no better than
+        // a pass, which is always on offer. Only a new stone on the fight
+        // inside the owner's own held region matters (it cannot be captured).
+        let held_b = self.safety(&node.pos.board, Color::Black);
+        let held_w = self.safety(&node.pos.board, Color::White);
         let pos = &node.pos;
         let me = pos.to_move;
         let board = &pos.board;
@@ -670,6 +677,13 @@ impl Engine {
             .unwrap_or_default();
         let mut scored: Vec<(i32, Move)> = Vec::new();
         for &p in self.region.iter() {
+            if (held_b.held[p as usize] || held_w.held[p as usize])
+                && !(matches!(game.kind, Kind::NewStone)
+                    && me == game.owner
+                    && game.fight.contains(&p))
+            {
+                continue;
+            }
             if pos.check(p).is_err() {
                 continue;
             }

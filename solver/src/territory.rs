@@ -5,9 +5,10 @@
 //! stones. Its empty points are eye points of a colour when every live stone
 //! bordering it has that colour and it holds no dead stone of that colour
 //! (examples 9 and 25: a region touching the surrounding colour's own dead
-//! stone is dame). All other empty points are dame. Live strings bordering a
-//! dame are in seki; eye points are territory only when no string bordering
-//! their region is in seki.
+//! stone is dame). All other empty points are dame. Live strings touching a
+//! dame point are in seki ("border upon dame", read point by point); eye
+//! points are territory only when no string bordering their region is in
+//! seki.
 
 use crate::board::{Board, Color, Point};
 use crate::case::Mark;
@@ -77,12 +78,23 @@ pub fn map(board: &Board, verdicts: &Verdicts) -> Map {
             borders,
         });
     }
-    // Seki: live strings bordering a region with an empty point that is dame.
+    // Seki: live strings that touch a dame point. "Border upon dame" is
+    // read point by point: in example 9 the white wall touches the corner's
+    // dead stones, not its dame A and B, and keeps its territory elsewhere.
     let mut seki_heads: Vec<Point> = Vec::new();
     for r in &regions {
-        let has_empty = r.points.iter().any(|&p| board.is_empty_at(p));
-        if r.eyes_of.is_none() && has_empty {
-            seki_heads.extend(r.borders.iter().copied());
+        if r.eyes_of.is_some() {
+            continue;
+        }
+        for &p in &r.points {
+            if !board.is_empty_at(p) {
+                continue;
+            }
+            for &q in geo.neighbors(p) {
+                if board.color(q).is_some() && !in_region(q) {
+                    seki_heads.push(board.head(q));
+                }
+            }
         }
     }
     seki_heads.sort_unstable();
