@@ -246,6 +246,8 @@ fn judge_string(board: &Board, head: Point, engine: &mut Engine, opts: &Options)
     let start = Node::new(Position::new(board.clone(), color.opponent()));
     let capture = Game::new(Kind::Capture, color, target.clone(), fight.clone());
     let witness = |engine: &mut Engine, game: &Game, node: &Node, claim: String| {
+        // The verdict is proved; drawing its line gets a budget of its own.
+        engine.reset_budget();
         let (steps, end, last) = engine.line(game, node, opts.line_len);
         (
             Witness {
