@@ -71,19 +71,18 @@ pub struct Safety {
 /// Both answers of Benson's algorithm for `color` in one pass.
 #[must_use]
 pub fn safety(board: &Board, color: Color) -> Safety {
-    let (heads, regions) = benson(board, color);
+    let b = benson_core(board, color);
     let mut alive = vec![false; board.geometry().len()];
-    for h in heads {
+    for &h in &b.live {
         for s in board.string_stones(h) {
             alive[s as usize] = true;
         }
     }
-    let mut held = alive.clone();
-    for r in regions {
-        for p in r {
-            held[p as usize] = true;
-        }
-    }
+    let held = alive
+        .iter()
+        .zip(&b.region_of)
+        .map(|(&a, &r)| a || (r != u32::MAX && b.vital_region[r as usize]))
+        .collect();
     Safety { alive, held }
 }
 
@@ -94,6 +93,29 @@ pub fn safety(board: &Board, color: Color) -> Safety {
 /// It runs at every node of the search, so it works on flat arrays and
 /// bitsets of string indices rather than on sets of points.
 fn benson(board: &Board, color: Color) -> (Vec<Point>, Vec<Vec<Point>>) {
+    let b = benson_core(board, color);
+    let mut regions: Vec<Vec<Point>> = vec![Vec::new(); b.vital_region.len()];
+    for p in board.geometry().points() {
+        let r = b.region_of[p as usize];
+        if r != u32::MAX && b.vital_region[r as usize] {
+            regions[r as usize].push(p);
+        }
+    }
+    (
+        b.live,
+        regions.into_iter().filter(|r| !r.is_empty()).collect(),
+    )
+}
+
+/// Benson's result: live string heads, the region of every point not of the
+/// colour, and which regions are healthy and vital to a live string.
+struct BensonCore {
+    live: Vec<Point>,
+    region_of: Vec<u32>,
+    vital_region: Vec<bool>,
+}
+
+fn benson_core(board: &Board, color: Color) -> BensonCore {
     let geo = board.geometry();
     let n = geo.len();
     // Strings of `color`, numbered.
@@ -106,7 +128,11 @@ fn benson(board: &Board, color: Color) -> (Vec<Point>, Vec<Vec<Point>>) {
         }
     }
     if heads.is_empty() {
-        return (Vec::new(), Vec::new());
+        return BensonCore {
+            live: Vec::new(),
+            region_of: vec![u32::MAX; n],
+            vital_region: Vec::new(),
+        };
     }
     let words = heads.len().div_ceil(64);
     let string_of = |q: Point| -> Option<usize> {
@@ -116,7 +142,7 @@ fn benson(board: &Board, color: Color) -> (Vec<Point>, Vec<Vec<Point>>) {
     // the strings bordering them and those to which they are vital (every
     // empty point of the region is a liberty of the string).
     let mut region_of = vec![u32::MAX; n];
-    let mut region_points: Vec<Vec<Point>> = Vec::new();
+    let mut regions = 0usize;
     let mut border: Vec<u64> = Vec::new();
     let mut vital: Vec<u64> = Vec::new();
     let mut stack: Vec<Point> = Vec::new();
@@ -125,15 +151,14 @@ fn benson(board: &Board, color: Color) -> (Vec<Point>, Vec<Vec<Point>>) {
         if board.color(start) == Some(color) || region_of[start as usize] != u32::MAX {
             continue;
         }
-        let id = region_points.len();
+        let id = regions;
+        regions += 1;
         let base = id * words;
         border.resize(base + words, 0);
         vital.resize(base + words, u64::MAX);
-        let mut pts = Vec::new();
         region_of[start as usize] = id as u32;
         stack.push(start);
         while let Some(p) = stack.pop() {
-            pts.push(p);
             adj.iter_mut().for_each(|w| *w = 0);
             for &q in geo.neighbors(p) {
                 if let Some(si) = string_of(q) {
@@ -153,9 +178,7 @@ fn benson(board: &Board, color: Color) -> (Vec<Point>, Vec<Vec<Point>>) {
         for w in 0..words {
             vital[base + w] &= border[base + w];
         }
-        region_points.push(pts);
     }
-    let regions = region_points.len();
     let mut alive = vec![u64::MAX; words];
     if heads.len() % 64 != 0 {
         alive[words - 1] = (1u64 << (heads.len() % 64)) - 1;
@@ -191,11 +214,14 @@ fn benson(board: &Board, color: Color) -> (Vec<Point>, Vec<Vec<Point>>) {
         .filter(|&si| bit(&alive, si))
         .map(|si| heads[si])
         .collect();
-    let vital_regions = (0..regions)
-        .filter(|&r| healthy[r] && vital[r * words..(r + 1) * words].iter().any(|&w| w != 0))
-        .map(|r| std::mem::take(&mut region_points[r]))
+    let vital_region = (0..regions)
+        .map(|r| healthy[r] && vital[r * words..(r + 1) * words].iter().any(|&w| w != 0))
         .collect();
-    (live, vital_regions)
+    BensonCore {
+        live,
+        region_of,
+        vital_region,
+    }
 }
 
 /// An independent problem: connected points that are not pass-alive stones.
