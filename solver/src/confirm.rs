@@ -257,6 +257,9 @@ pub struct Engine {
     /// Winning moves seen, by position and mover: move-ordering hints shared
     /// between the games about a string.
     hints: KeyMap<Move>,
+    /// Failures proved only up to a depth (iterative deepening): position
+    /// and game to the number of plies within which no win exists.
+    tt_bounded: KeyMap<u32>,
     /// Depth beyond which the depth-first search stops (iterative deepening).
     depth_limit: u32,
     tt: KeyMap<u32>,
@@ -277,6 +280,7 @@ impl Engine {
             depth_limit: u32::MAX,
             by_kind: [0; 3],
             hints: KeyMap::default(),
+            tt_bounded: KeyMap::default(),
             safety_cache: KeyMap::default(),
             tt: KeyMap::default(),
         }
@@ -772,23 +776,31 @@ impl Engine {
         node: &Node,
         depth: u32,
         path: &mut KeyMap<u32>,
-    ) -> (Val, u32) {
+    ) -> (Val, u32, bool) {
         if let Some(v) = self.terminal(game, node) {
-            return (v, FREE);
+            return (v, FREE, false);
         }
         let key = node.key();
         let tkey = key ^ game.key;
         if let Some(&e) = self.tt.get(&tkey) {
-            return (decode(e), FREE);
+            return (decode(e), FREE, false);
         }
         if let Some(&d) = path.get(&key) {
-            return (Val::Loss, d);
+            return (Val::Loss, d, false);
         }
         if depth >= self.depth_limit {
-            return (Val::Loss, 0);
+            return (Val::Loss, FREE, true);
+        }
+        if self.depth_limit != u32::MAX
+            && self
+                .tt_bounded
+                .get(&tkey)
+                .is_some_and(|&r| r >= self.depth_limit - depth)
+        {
+            return (Val::Loss, FREE, true);
         }
         if self.out_of_budget() {
-            return (Val::Unknown, FREE);
+            return (Val::Unknown, FREE, false);
         }
         self.nodes += 1;
         self.by_kind[game.kind.index()] += 1;
@@ -803,11 +815,12 @@ impl Engine {
         let moves = self.moves(game, node);
         let mut unknown = false;
         let mut dep = FREE;
+        let mut bounded = false;
         let mut result = None;
         let mut longest = 0;
         for m in moves {
             let child = self.child(game, node, m);
-            let (v, d) = self.search(game, &child, depth + 1, path);
+            let (v, d, b) = self.search(game, &child, depth + 1, path);
             match (reacher_moves, v) {
                 (true, Val::Win(k)) => {
                     result = Some(Val::Win(k + 1));
@@ -815,9 +828,13 @@ impl Engine {
                         .insert(node.pos.key() ^ game.reacher().index() as u64, m);
                     break;
                 }
-                (true, Val::Loss) => dep = dep.min(d),
+                (true, Val::Loss) => {
+                    dep = dep.min(d);
+                    bounded |= b;
+                }
                 (false, Val::Loss) => {
                     dep = d;
+                    bounded = b;
                     result = Some(Val::Loss);
                     break;
                 }
@@ -838,14 +855,22 @@ impl Engine {
         match val {
             Val::Win(k) => {
                 self.tt.insert(tkey, k.min(LOSS - 1));
-                (val, FREE)
+                (val, FREE, false)
             }
-            Val::Loss if dep >= depth && self.depth_limit == u32::MAX => {
+            // No win, and no ancestor's repetition involved: exact unless a
+            // depth cut-off was, in which case it holds for that depth.
+            Val::Loss if dep >= depth && !bounded => {
                 self.tt.insert(tkey, LOSS);
-                (val, FREE)
+                (val, FREE, false)
             }
-            Val::Loss => (val, dep),
-            Val::Unknown => (val, FREE),
+            Val::Loss if dep >= depth => {
+                let r = self.depth_limit - depth;
+                let e = self.tt_bounded.entry(tkey).or_insert(0);
+                *e = (*e).max(r);
+                (val, FREE, true)
+            }
+            Val::Loss => (val, dep, bounded),
+            Val::Unknown => (val, FREE, false),
         }
     }
 
