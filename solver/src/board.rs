@@ -430,6 +430,27 @@ impl Board {
         Ok(board)
     }
 
+    /// A board from rows of cells (`X`, `O`, `.`), top row first, cells
+    /// separated by spaces: a convenience for tests and examples.
+    ///
+    /// # Errors
+    /// Ragged or empty rows, a size outside 2..=25, an unknown cell, or a
+    /// string without liberties.
+    pub fn from_rows(rows: &[&str]) -> Result<Board, BoardError> {
+        let width = rows.first().map_or(0, |r| r.split_whitespace().count());
+        let geo = Geometry::new(width, rows.len())?;
+        let stones: Vec<Option<Color>> = rows
+            .iter()
+            .flat_map(|r| r.split_whitespace())
+            .map(|c| match c {
+                "X" => Some(Color::Black),
+                "O" => Some(Color::White),
+                _ => None,
+            })
+            .collect();
+        Board::from_stones(geo, &stones)
+    }
+
     /// Recomputes strings, sizes and liberties from the stones alone.
     fn rebuild_strings(&mut self) {
         let n = self.geo.len();
@@ -794,19 +815,7 @@ mod tests {
     use super::*;
 
     fn board(rows: &[&str]) -> Board {
-        let h = rows.len();
-        let w = rows[0].split_whitespace().count();
-        let geo = Geometry::new(w, h).unwrap();
-        let stones: Vec<Option<Color>> = rows
-            .iter()
-            .flat_map(|r| r.split_whitespace())
-            .map(|c| match c {
-                "X" => Some(Color::Black),
-                "O" => Some(Color::White),
-                _ => None,
-            })
-            .collect();
-        Board::from_stones(geo, &stones).unwrap()
+        Board::from_rows(rows).unwrap()
     }
 
     fn at(b: &Board, s: &str) -> Point {

@@ -242,6 +242,38 @@ pub enum LineEnd {
     Cut,
 }
 
+/// The explicit graph of positions reachable in one game, for backward
+/// induction: per node its key, whether the reacher moves, its value when
+/// the game ends there, and its edges.
+#[derive(Default)]
+struct Graph {
+    index: KeyMap<u32>,
+    keys: Vec<u64>,
+    reacher: Vec<bool>,
+    leaf: Vec<Option<Val>>,
+    first: Vec<u32>,
+    count: Vec<u32>,
+    edges: Vec<u32>,
+}
+
+impl Graph {
+    /// The index of `node`, adding it if new (then the flag is true).
+    fn add(&mut self, node: &Node, reacher: Color) -> (u32, bool) {
+        let k = node.key();
+        if let Some(&i) = self.index.get(&k) {
+            return (i, false);
+        }
+        let i = self.keys.len() as u32;
+        self.index.insert(k, i);
+        self.keys.push(k);
+        self.reacher.push(node.pos.to_move == reacher);
+        self.leaf.push(None);
+        self.first.push(0);
+        self.count.push(0);
+        (i, true)
+    }
+}
+
 /// The search over one component.
 pub struct Engine {
     region: Rc<[Point]>,
@@ -369,45 +401,10 @@ impl Engine {
     /// need no special care here: a position from which the goal cannot be
     /// forced simply never enters the attractor. Every node's value is kept.
     fn graph(&mut self, game: &Game, root: &Node) -> Val {
-        let mut index: KeyMap<u32> = KeyMap::default();
-        // Per node: key, reacher to move, leaf value, first edge, edge count.
-        let mut keys: Vec<u64> = Vec::new();
-        let mut reacher: Vec<bool> = Vec::new();
-        let mut leaf: Vec<Option<Val>> = Vec::new();
-        let mut first: Vec<u32> = Vec::new();
-        let mut count: Vec<u32> = Vec::new();
-        let mut edges: Vec<u32> = Vec::new();
+        let mut g = Graph::default();
+        let reacher_side = game.reacher();
+        let (r, _) = g.add(root, reacher_side);
         let mut queue: std::collections::VecDeque<(u32, Node)> = std::collections::VecDeque::new();
-        let add = |node: &Node,
-                   index: &mut KeyMap<u32>,
-                   keys: &mut Vec<u64>,
-                   reacher: &mut Vec<bool>,
-                   leaf: &mut Vec<Option<Val>>,
-                   first: &mut Vec<u32>,
-                   count: &mut Vec<u32>|
-         -> (u32, bool) {
-            let k = node.key();
-            if let Some(&i) = index.get(&k) {
-                return (i, false);
-            }
-            let i = keys.len() as u32;
-            index.insert(k, i);
-            keys.push(k);
-            reacher.push(node.pos.to_move == game.reacher());
-            leaf.push(None);
-            first.push(0);
-            count.push(0);
-            (i, true)
-        };
-        let (r, _) = add(
-            root,
-            &mut index,
-            &mut keys,
-            &mut reacher,
-            &mut leaf,
-            &mut first,
-            &mut count,
-        );
         queue.push_back((r, root.clone()));
         while let Some((i, node)) = queue.pop_front() {
             if self.out_of_budget() {
@@ -416,32 +413,33 @@ impl Engine {
             self.nodes += 1;
             let tkey = node.key() ^ game.key;
             if let Some(&e) = self.tt.get(&tkey) {
-                leaf[i as usize] = Some(decode(e));
+                g.leaf[i as usize] = Some(decode(e));
                 continue;
             }
             if let Some(v) = self.terminal(game, &node) {
-                leaf[i as usize] = Some(v);
+                g.leaf[i as usize] = Some(v);
                 continue;
             }
-            first[i as usize] = edges.len() as u32;
+            g.first[i as usize] = g.edges.len() as u32;
             for m in self.moves(game, &node) {
                 let child = self.child(game, &node, m);
-                let (j, fresh) = add(
-                    &child,
-                    &mut index,
-                    &mut keys,
-                    &mut reacher,
-                    &mut leaf,
-                    &mut first,
-                    &mut count,
-                );
-                edges.push(j);
+                let (j, fresh) = g.add(&child, reacher_side);
+                g.edges.push(j);
                 if fresh {
                     queue.push_back((j, child));
                 }
             }
-            count[i as usize] = edges.len() as u32 - first[i as usize];
+            g.count[i as usize] = g.edges.len() as u32 - g.first[i as usize];
         }
+        let Graph {
+            keys,
+            reacher,
+            leaf,
+            first,
+            count,
+            edges,
+            ..
+        } = g;
         let n = keys.len();
         // Reverse edges (compressed rows).
         let mut rstart = vec![0u32; n + 1];

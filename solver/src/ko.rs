@@ -123,21 +123,16 @@ fn shape_stands(board: &Board, ban: &Ban) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::Geometry;
+
+    /// A ko on the top edge: Black C3 takes the white stone on B3.
+    fn ko_board() -> Board {
+        Board::from_rows(&[". X O . .", "X O . O .", ". X O . .", ". . . . ."]).unwrap()
+    }
 
     #[test]
     fn a_ko_capture_bans_the_retake_until_a_pass() {
-        let geo = Geometry::new(5, 4).unwrap();
-        let rows = ". X O . . X O . O . . X O . . . . . . .";
-        let stones: Vec<Option<Color>> = rows
-            .split_whitespace()
-            .map(|c| match c {
-                "X" => Some(Color::Black),
-                "O" => Some(Color::White),
-                _ => None,
-            })
-            .collect();
-        let mut board = Board::from_stones(geo.clone(), &stones).unwrap();
+        let mut board = ko_board();
+        let geo = board.geometry().clone();
         let c3 = geo.parse_point("C3").unwrap();
         let b3 = geo.parse_point("B3").unwrap();
         let out = board.play(c3, Color::Black).unwrap();
@@ -156,17 +151,8 @@ mod tests {
 
     #[test]
     fn a_ban_ends_when_its_shape_is_gone() {
-        let geo = Geometry::new(5, 4).unwrap();
-        let rows = ". X O . . X O . O . . X O . . . . . . .";
-        let stones: Vec<Option<Color>> = rows
-            .split_whitespace()
-            .map(|c| match c {
-                "X" => Some(Color::Black),
-                "O" => Some(Color::White),
-                _ => None,
-            })
-            .collect();
-        let mut board = Board::from_stones(geo.clone(), &stones).unwrap();
+        let mut board = ko_board();
+        let geo = board.geometry().clone();
         let c3 = geo.parse_point("C3").unwrap();
         let b3 = geo.parse_point("B3").unwrap();
         let out = board.play(c3, Color::Black).unwrap();

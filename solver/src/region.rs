@@ -282,19 +282,7 @@ mod tests {
     use crate::board::Geometry;
 
     fn board(rows: &[&str]) -> Board {
-        let h = rows.len();
-        let w = rows[0].split_whitespace().count();
-        let geo = Geometry::new(w, h).unwrap();
-        let stones: Vec<Option<Color>> = rows
-            .iter()
-            .flat_map(|r| r.split_whitespace())
-            .map(|c| match c {
-                "X" => Some(Color::Black),
-                "O" => Some(Color::White),
-                _ => None,
-            })
-            .collect();
-        Board::from_stones(geo, &stones).unwrap()
+        Board::from_rows(rows).unwrap()
     }
 
     #[test]
