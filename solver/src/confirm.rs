@@ -45,9 +45,11 @@ pub struct Limits {
 
 impl Default for Limits {
     fn default() -> Limits {
+        // The node bound decides, so verdicts do not depend on the machine;
+        // the time bound is a safety net.
         Limits {
-            nodes: 20_000_000,
-            time: Duration::from_secs(5),
+            nodes: 1_500_000,
+            time: Duration::from_secs(60),
         }
     }
 }

@@ -15,7 +15,7 @@ use crate::board::{Board, Color, Point};
 pub fn pass_alive(board: &Board) -> Vec<bool> {
     let mut alive = vec![false; board.geometry().len()];
     for color in [Color::Black, Color::White] {
-        for head in benson(board, color).0 {
+        for head in benson(board, color) {
             for s in board.string_stones(head) {
                 alive[s as usize] = true;
             }
@@ -24,47 +24,20 @@ pub fn pass_alive(board: &Board) -> Vec<bool> {
     alive
 }
 
-/// True when the string on `p` is pass-alive.
-#[must_use]
-pub fn is_pass_alive(board: &Board, p: Point) -> bool {
-    match board.color(p) {
-        Some(c) => benson(board, c).0.contains(&board.head(p)),
-        None => false,
-    }
-}
-
-/// The points that `color` holds unconditionally: its pass-alive stones and
-/// every point of a region that is vital to one of its pass-alive strings
-/// (all the region's empty points are liberties of that string).
-///
-/// Why the vital regions are safe: every empty point of such a region
-/// touches the pass-alive string, so it can never be an eye of the other
-/// colour, and a stone `color` plays there joins that string and can never
-/// be captured. `color` can therefore fill the region point by point, and
-/// every opposing stone in it, now or later, is eventually captured.
-#[must_use]
-pub fn unconditional(board: &Board, color: Color) -> Vec<bool> {
-    let (heads, regions) = benson(board, color);
-    let mut held = vec![false; board.geometry().len()];
-    for h in heads {
-        for s in board.string_stones(h) {
-            held[s as usize] = true;
-        }
-    }
-    for r in regions {
-        for p in r {
-            held[p as usize] = true;
-        }
-    }
-    held
-}
-
 /// What Benson's algorithm says about one colour on one board.
 #[derive(Clone, Debug)]
 pub struct Safety {
     /// Points of the colour's pass-alive stones.
     pub alive: Vec<bool>,
-    /// Points the colour holds unconditionally (see [`unconditional`]).
+    /// Points the colour holds unconditionally: its pass-alive stones and
+    /// every point of a region vital to one of its pass-alive strings (all
+    /// the region's empty points are liberties of that string).
+    ///
+    /// Why such regions are safe: every empty point of one touches the
+    /// pass-alive string, so it can never be an eye of the other colour, and
+    /// a stone the colour plays there joins that string and can never be
+    /// captured. The colour can therefore fill the region point by point, and
+    /// every opposing stone in it, now or later, is eventually captured.
     pub held: Vec<bool>,
 }
 
@@ -86,29 +59,15 @@ pub fn safety(board: &Board, color: Color) -> Safety {
     Safety { alive, held }
 }
 
-/// Benson's algorithm for `color`: the heads of its pass-alive strings, and
-/// the regions vital to at least one of them whose bordering strings are all
-/// pass-alive.
-///
-/// It runs at every node of the search, so it works on flat arrays and
-/// bitsets of string indices rather than on sets of points.
-fn benson(board: &Board, color: Color) -> (Vec<Point>, Vec<Vec<Point>>) {
-    let b = benson_core(board, color);
-    let mut regions: Vec<Vec<Point>> = vec![Vec::new(); b.vital_region.len()];
-    for p in board.geometry().points() {
-        let r = b.region_of[p as usize];
-        if r != u32::MAX && b.vital_region[r as usize] {
-            regions[r as usize].push(p);
-        }
-    }
-    (
-        b.live,
-        regions.into_iter().filter(|r| !r.is_empty()).collect(),
-    )
+/// Benson's algorithm for `color`: the heads of its pass-alive strings.
+fn benson(board: &Board, color: Color) -> Vec<Point> {
+    benson_core(board, color).live
 }
 
 /// Benson's result: live string heads, the region of every point not of the
-/// colour, and which regions are healthy and vital to a live string.
+/// colour, and which regions are healthy and vital to a live string. It is
+/// computed at every node of the search, so it works on flat arrays and
+/// bitsets of string indices rather than on sets of points.
 struct BensonCore {
     live: Vec<Point>,
     region_of: Vec<u32>,
@@ -388,7 +347,7 @@ mod tests {
                 c = c.opponent();
             }
             for color in [Color::Black, Color::White] {
-                let mut fast = benson(&b, color).0;
+                let mut fast = benson(&b, color);
                 fast.sort_unstable();
                 proptest::prop_assert_eq!(fast, benson_naive(&b, color), "{:?}", b);
             }
@@ -418,7 +377,7 @@ mod tests {
                 }
             };
             for color in [Color::Black, Color::White] {
-                let mut fast = benson(&b, color).0;
+                let mut fast = benson(&b, color);
                 fast.sort_unstable();
                 proptest::prop_assert_eq!(fast, benson_naive(&b, color), "{:?}", b);
             }
