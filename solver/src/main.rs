@@ -24,10 +24,10 @@ struct Cli {
 #[derive(clap::Args, Clone, Copy)]
 struct SearchArgs {
     /// Nodes searched at most per string; beyond it the string is `unknown`.
-    #[arg(long, default_value_t = 1_500_000)]
+    #[arg(long, default_value_t = 500_000)]
     max_nodes: u64,
     /// Seconds of search at most per string.
-    #[arg(long, default_value_t = 60.0)]
+    #[arg(long, default_value_t = 10.0)]
     max_seconds: f64,
     /// How a pass lifts Article 7-2 ko bans.
     #[arg(long, value_enum, default_value_t = PassRule::OneBan)]
