@@ -14,6 +14,8 @@ pub mod case;
 pub mod confirm;
 pub mod judgement;
 pub mod ko;
+pub mod local;
+pub mod ogs;
 pub mod position;
 pub mod region;
 pub mod render;
