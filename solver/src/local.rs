@@ -27,11 +27,15 @@
 //!   for the areas (a move is never legal on the real board and not on the
 //!   cut-out: a capture of a wall that needs its outside liberties filled
 //!   is a capture on the cut-out too);
+//! * a *closed* wall (no stone of it touches a point outside the cluster)
+//!   has the same liberties on both boards and, once captured, frees points
+//!   that touch only the cluster: its capture is the same on both. So the
+//!   targets are every *open* wall and the closed walls that can be kept;
 //! * **stones dead**: if C can capture an opposing string inside an area and
-//!   keep every new stone of its owner dead, *without ever losing a wall*
-//!   (a guard: losing one loses the game), the same play works on the real
-//!   board, because as long as no wall falls the two boards agree on every
-//!   point of the cluster.
+//!   keep every new stone of its owner dead, *without ever losing an open
+//!   wall* (a guard: losing one loses the game), the same play works on the
+//!   real board, because as long as no open wall falls the two boards agree
+//!   on every point of the cluster.
 //!
 //! A failure on the cut-out proves nothing about the real board; such
 //! strings go to the whole search.
@@ -58,6 +62,13 @@ pub struct Cluster {
     pub walls: Vec<Point>,
     /// All stones of the walls, sorted.
     pub wall_stones: Rc<[Point]>,
+    /// Stones of the *open* walls, sorted: those with a stone that touches a
+    /// point outside the cluster (a liberty or a stone). Only their captures
+    /// can make the cut-out and the real board differ: a closed wall has the
+    /// same liberties on both, and once captured its points touch only
+    /// points of the cluster (a wall whose points, once free, touched an
+    /// outside stone would join the areas to the outside).
+    pub open_stones: Rc<[Point]>,
     /// The points of the enclosed areas, sorted.
     pub areas: Rc<[Point]>,
     /// The board with only the cluster's points in play.
@@ -95,15 +106,21 @@ fn areas_of(board: &Board, color: Color) -> Vec<(Vec<Point>, usize)> {
     out
 }
 
-/// The clusters of `color` on `board`.
+/// The clusters of `color` on `board`, leaving out the areas that hold a
+/// point of `dropped` (areas a previous attempt found too weak to cut out).
 #[must_use]
-pub fn clusters(board: &Board, color: Color) -> Vec<Cluster> {
+pub fn clusters(board: &Board, color: Color, dropped: &[bool]) -> Vec<Cluster> {
     let geo = board.geometry();
     let n = geo.len();
     let areas = areas_of(board, color);
     let mut kept: Vec<bool> = areas
         .iter()
-        .map(|(pts, empty)| *empty >= 1 && *empty <= MAX_AREA_EMPTY && pts.len() <= MAX_AREA_POINTS)
+        .map(|(pts, empty)| {
+            *empty >= 1
+                && *empty <= MAX_AREA_EMPTY
+                && pts.len() <= MAX_AREA_POINTS
+                && !pts.iter().any(|&p| dropped[p as usize])
+        })
         .collect();
     let mut area_of = vec![usize::MAX; n];
     for (i, (pts, _)) in areas.iter().enumerate() {
@@ -196,6 +213,16 @@ pub fn clusters(board: &Board, color: Color) -> Vec<Cluster> {
             for &p in area_pts.iter().chain(&wall_stones) {
                 keep[p as usize] = true;
             }
+            let mut open_stones: Vec<Point> = walls
+                .iter()
+                .filter(|&&h| {
+                    board
+                        .string_stones(h)
+                        .any(|s| geo.neighbors(s).iter().any(|&q| !keep[q as usize]))
+                })
+                .flat_map(|&h| board.string_stones(h))
+                .collect();
+            open_stones.sort_unstable();
             let cut = geo.cut_out(&keep);
             let stones: Vec<Option<Color>> = geo
                 .points()
@@ -213,6 +240,7 @@ pub fn clusters(board: &Board, color: Color) -> Vec<Cluster> {
                 color,
                 walls,
                 wall_stones: wall_stones.into(),
+                open_stones: open_stones.into(),
                 areas: area_pts.into(),
                 board,
             }
@@ -229,10 +257,18 @@ pub struct LocalSearch {
 }
 
 impl LocalSearch {
-    /// A search over `cluster`'s areas.
+    /// A search over `cluster`'s points (the areas, and the walls' points
+    /// once a closed wall is captured).
     #[must_use]
     pub fn new(cluster: Cluster, rule: PassRule, limits: Limits) -> LocalSearch {
-        let engine = Engine::new(cluster.areas.clone(), rule, limits);
+        let mut region: Vec<Point> = cluster
+            .areas
+            .iter()
+            .chain(cluster.wall_stones.iter())
+            .copied()
+            .collect();
+        region.sort_unstable();
+        let engine = Engine::new(region.into(), rule, limits);
         LocalSearch { cluster, engine }
     }
 
@@ -245,26 +281,101 @@ impl LocalSearch {
         ))
     }
 
-    /// The game "the opponent captures any wall".
+    /// The game "the opponent captures any of `walls` (heads) or any open
+    /// wall".
     #[must_use]
-    pub fn walls_game(&self) -> Game {
-        let w = self.cluster.wall_stones.clone();
-        Game::new(Kind::Capture, self.cluster.color, w.clone(), w)
+    pub fn walls_game(&self, walls: &[Point]) -> Game {
+        let b = &self.cluster.board;
+        let mut target: Vec<Point> = walls
+            .iter()
+            .flat_map(|&h| b.string_stones(h))
+            .chain(self.cluster.open_stones.iter().copied())
+            .collect();
+        target.sort_unstable();
+        target.dedup();
+        let target: Rc<[Point]> = target.into();
+        Game::new(Kind::Capture, self.cluster.color, target.clone(), target)
     }
 
-    /// True when the opponent, moving first, cannot capture any wall.
-    pub fn walls_alive(&mut self) -> Val {
-        let g = self.walls_game();
-        let s = self.start();
-        self.engine.solve(&g, &s)
+    /// The walls the opponent, moving first, cannot capture, with the game
+    /// that proves it: every open wall and as many closed walls as can be
+    /// kept. A closed wall the opponent captures on the cut-out he captures
+    /// on the real board alike, so it is dropped from the targets and the
+    /// search is repeated. An open wall captured ends the attempt: the error
+    /// names the open walls that fell (`None` on a search limit), so that
+    /// the caller can cut out less.
+    ///
+    /// # Errors
+    /// The walls could not all be proved.
+    pub fn live_walls(&mut self) -> Result<(Vec<Point>, Game), Option<Vec<Point>>> {
+        let open: Vec<bool> = self
+            .cluster
+            .walls
+            .iter()
+            .map(|&h| self.cluster.open_stones.binary_search(&h).is_ok())
+            .collect();
+        let mut closed: Vec<Point> = self
+            .cluster
+            .walls
+            .iter()
+            .zip(&open)
+            .filter(|(_, o)| !**o)
+            .map(|(&h, _)| h)
+            .collect();
+        let start = self.start();
+        loop {
+            let game = self.walls_game(&closed);
+            match self.engine.solve(&game, &start) {
+                Val::Loss => {
+                    let mut live: Vec<Point> = self
+                        .cluster
+                        .walls
+                        .iter()
+                        .zip(&open)
+                        .filter(|(h, o)| **o || closed.contains(h))
+                        .map(|(&h, _)| h)
+                        .collect();
+                    live.sort_unstable();
+                    return Ok((live, game));
+                }
+                Val::Unknown => return Err(None),
+                Val::Win(_) => {
+                    // Which wall falls on the principal line?
+                    let (_, _, end) = self.engine.line(&game, &start, 400);
+                    let lost = |h: Point| {
+                        self.cluster
+                            .board
+                            .string_stones(h)
+                            .any(|p| end.pos.board.color(p) != Some(self.cluster.color))
+                    };
+                    let fallen: Vec<Point> = self
+                        .cluster
+                        .walls
+                        .iter()
+                        .zip(&open)
+                        .filter(|&(&h, &o)| o && lost(h))
+                        .map(|(&h, _)| h)
+                        .collect();
+                    if !fallen.is_empty() {
+                        return Err(Some(fallen));
+                    }
+                    let before = closed.len();
+                    closed.retain(|&h| !lost(h));
+                    if closed.len() == before {
+                        return Err(None);
+                    }
+                }
+            }
+        }
     }
 
-    /// The guard that keeps a dead-stone proof valid on the real board.
+    /// The guard that keeps a dead-stone proof valid on the real board: no
+    /// open wall may fall.
     #[must_use]
     pub fn guard(&self) -> Guard {
         Guard {
             color: self.cluster.color,
-            points: self.cluster.wall_stones.clone(),
+            points: self.cluster.open_stones.clone(),
         }
     }
 
@@ -304,11 +415,12 @@ mod tests {
             ". . . . . . .",
         ])
         .expect("board");
-        let cs = clusters(&board, Color::Black);
+        let cs = clusters(&board, Color::Black, &[false; 49]);
         assert_eq!(cs.len(), 1);
         assert_eq!(cs[0].areas.len(), 2);
         let mut ls = LocalSearch::new(cs[0].clone(), PassRule::OneBan, Limits::default());
-        assert_eq!(ls.walls_alive(), Val::Loss);
+        let (live, _) = ls.live_walls().expect("proved");
+        assert_eq!(live.len(), 1);
     }
 
     /// One eye only: White fills the outside on the cut-out and captures.
@@ -324,9 +436,9 @@ mod tests {
             ". . . . . . .",
         ])
         .expect("board");
-        let cs = clusters(&board, Color::Black);
+        let cs = clusters(&board, Color::Black, &[false; 49]);
         assert_eq!(cs.len(), 1);
         let mut ls = LocalSearch::new(cs[0].clone(), PassRule::OneBan, Limits::default());
-        assert!(matches!(ls.walls_alive(), Val::Win(_)));
+        assert!(ls.live_walls().is_err());
     }
 }

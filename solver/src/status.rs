@@ -31,6 +31,9 @@ pub struct Options {
     pub limits: Limits,
     /// Longest witness line shown.
     pub line_len: usize,
+    /// Try local proofs on cut-out boards ([`crate::local`]) before the
+    /// whole search. Off only to check that they agree with it.
+    pub local: bool,
 }
 
 impl Default for Options {
@@ -39,6 +42,7 @@ impl Default for Options {
             pass_rule: PassRule::OneBan,
             limits: Limits::default(),
             line_len: 60,
+            local: true,
         }
     }
 }
@@ -204,7 +208,10 @@ fn judge_here(board: &Board, opts: &Options) -> Verdicts {
         }
     }
     let mut local = vec![false; board.geometry().len()];
-    for color in [Color::Black, Color::White] {
+    for color in [Color::Black, Color::White]
+        .into_iter()
+        .filter(|_| opts.local)
+    {
         for v in local_verdicts(board, color, &settled, opts, &mut nodes) {
             local[v.points[0] as usize] = true;
             strings.push(v);
@@ -243,7 +250,16 @@ fn local_verdicts(
     nodes: &mut u64,
 ) -> Vec<StringVerdict> {
     let mut out = Vec::new();
-    for cluster in clusters(board, color) {
+    let mut dropped = vec![false; board.geometry().len()];
+    let mut done = vec![false; board.geometry().len()];
+    let mut todo = clusters(board, color, &dropped);
+    // Each round cuts out less where an open wall fell on the cut-out; a
+    // wall is proved at most once. Every round drops at least one area, so
+    // this ends.
+    while let Some(cluster) = todo.pop() {
+        if cluster.walls.iter().any(|&h| done[h as usize]) {
+            continue;
+        }
         let mut ls = LocalSearch::new(cluster, opts.pass_rule, opts.limits);
         let open_walls: Vec<Point> = ls
             .cluster
@@ -260,11 +276,47 @@ fn local_verdicts(
         if open_walls.is_empty() && inside.is_empty() {
             continue;
         }
-        if ls.walls_alive() != Val::Loss {
-            *nodes += ls.engine.total_nodes();
-            continue;
+        let proved = ls.live_walls();
+        *nodes += ls.engine.total_nodes();
+        if std::env::var_os("KAKUNIN_TRACE").is_some() {
+            eprintln!(
+                "local {color:?} walls {} areas {}: {:?} after {} nodes",
+                names(board, &ls.cluster.walls),
+                names(board, &ls.cluster.areas),
+                proved
+                    .as_ref()
+                    .map(|(l, _)| names(board, l))
+                    .map_err(|e| e.as_ref().map(|f| names(board, f))),
+                ls.engine.total_nodes()
+            );
         }
-        let game = ls.walls_game();
+        let (live, game) =
+            match proved {
+                Ok(p) => p,
+                Err(Some(fallen)) => {
+                    // Cut out the areas of the fallen walls no more, and try
+                    // the rest of this cluster again.
+                    let geo = board.geometry();
+                    for &a in ls.cluster.areas.iter() {
+                        if geo.neighbors(a).iter().any(|&q| {
+                            board.color(q) == Some(color) && fallen.contains(&board.head(q))
+                        }) {
+                            dropped[a as usize] = true;
+                        }
+                    }
+                    let walls = ls.cluster.walls.clone();
+                    todo.extend(
+                        clusters(board, color, &dropped)
+                            .into_iter()
+                            .filter(|c| c.walls.iter().any(|h| walls.contains(h))),
+                    );
+                    continue;
+                }
+                Err(None) => continue,
+            };
+        for &h in &ls.cluster.walls {
+            done[h as usize] = true;
+        }
         let start = ls.start();
         ls.engine.reset_budget();
         let (steps, end, _) = ls.engine.line(&game, &start, opts.line_len);
@@ -272,7 +324,7 @@ fn local_verdicts(
         let witness = Witness {
             claim: format!(
                 "{them} moves first and cannot capture any of the {} {} strings around the enclosed areas {}, even with every liberty outside them filled",
-                ls.cluster.walls.len(),
+                live.len(),
                 color.name(),
                 names(board, &ls.cluster.areas)
             ),
@@ -280,7 +332,7 @@ fn local_verdicts(
             moves: moves_text(board, &steps),
             end: end_text(&end),
         };
-        for &h in &open_walls {
+        for &h in open_walls.iter().filter(|h| live.contains(h)) {
             let mut points: Vec<Point> = board.string_stones(h).collect();
             points.sort_unstable();
             out.push(StringVerdict {
@@ -292,6 +344,7 @@ fn local_verdicts(
                 witness: vec![witness.clone()],
             });
         }
+        let before = ls.engine.total_nodes();
         let guard = Some(ls.guard());
         let cut = ls.cluster.board.clone();
         for h in inside {
@@ -301,7 +354,7 @@ fn local_verdicts(
                 out.push(v);
             }
         }
-        *nodes += ls.engine.total_nodes();
+        *nodes += ls.engine.total_nodes() - before;
     }
     out
 }
