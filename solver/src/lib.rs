@@ -9,6 +9,7 @@
 //! verdicts with witness lines; [`territory`] applies Article 8 and
 //! [`score`] Article 10; [`judgement`] bundles them and [`render`] prints.
 
+pub mod batch;
 pub mod board;
 pub mod case;
 pub mod confirm;

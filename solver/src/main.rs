@@ -2,6 +2,7 @@
 
 use anyhow::{Context, Result};
 use clap::{Parser, Subcommand, ValueEnum};
+use kakunin::batch;
 use kakunin::case;
 use kakunin::confirm::Limits;
 use kakunin::judgement::Judgement;
@@ -49,8 +50,13 @@ impl SearchArgs {
 
 #[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
 enum Format {
+    /// Board, statuses with witness lines, map and score.
     Text,
+    /// One JSON document (an array for several files).
     Json,
+    /// One JSON object per line and file, for scripts.
+    Jsonl,
+    /// The case with `expect` filled in by the solver.
     Yaml,
 }
 
@@ -106,20 +112,29 @@ fn run(cli: Cli) -> Result<ExitCode> {
             let opts = search.options();
             let mut failed = false;
             let mut json = Vec::new();
-            for f in &files {
-                let c = match case::load(f) {
-                    Ok(c) => c,
+            let judged = batch::map(&files, |f| {
+                case::load(f).map(|c| {
+                    let j = Judgement::of_case(&c, &opts);
+                    (c, j)
+                })
+            });
+            for r in judged {
+                let (c, j) = match r {
+                    Ok(cj) => cj,
                     Err(e) => {
                         eprintln!("kakunin: {e}");
                         failed = true;
                         continue;
                     }
                 };
-                let j = Judgement::of_case(&c, &opts);
                 match format {
                     Format::Text => println!("{}", render::judgement(&j)),
                     Format::Yaml => print!("{}", render::case_yaml(&c, &j.map.marks)),
                     Format::Json => json.push(j.to_json()),
+                    Format::Jsonl => println!(
+                        "{}",
+                        serde_json::to_string(&j.to_json()).context("JSON output")?
+                    ),
                 }
             }
             if format == Format::Json {
@@ -150,40 +165,51 @@ fn check(paths: Vec<PathBuf>, opts: Options) -> Result<ExitCode> {
     };
     let files = case::find(&paths)?;
     let started = Instant::now();
-    let (mut passed, mut failed) = (0, 0);
-    for f in files {
+    // One line per case and whether it passed, computed in parallel and
+    // printed in file order.
+    let results = batch::map(&files, |f| {
         let t = Instant::now();
-        match case::load(&f) {
-            Err(e) => {
-                failed += 1;
-                println!("FAIL {e}");
-            }
+        match case::load(f) {
+            Err(e) => (false, format!("FAIL {e}")),
             Ok(c) => match &c.expect {
-                None => {
-                    passed += 1;
-                    println!(
+                None => (
+                    true,
+                    format!(
                         "ok   {} (valid; no expect overlay, verdict not checked)",
                         c.id
-                    );
-                }
+                    ),
+                ),
                 Some(expect) => {
                     let j = Judgement::of_case(&c, &opts);
                     let diff = j.differences(expect);
                     let ms = t.elapsed().as_millis();
                     if diff.is_empty() && j.unknown() == 0 {
-                        passed += 1;
-                        println!("ok   {} ({ms} ms, result {})", c.id, j.score.result);
+                        (
+                            true,
+                            format!("ok   {} ({ms} ms, result {})", c.id, j.score.result),
+                        )
                     } else {
-                        failed += 1;
                         let mut why = diff;
                         if j.unknown() > 0 {
                             why.insert(0, format!("{} string(s) unknown", j.unknown()));
                         }
-                        println!("FAIL {} ({ms} ms): {}", c.id, why.join("; "));
+                        (
+                            false,
+                            format!("FAIL {} ({ms} ms): {}", c.id, why.join("; ")),
+                        )
                     }
                 }
             },
         }
+    });
+    let (mut passed, mut failed) = (0, 0);
+    for (ok, line) in results {
+        if ok {
+            passed += 1;
+        } else {
+            failed += 1;
+        }
+        println!("{line}");
     }
     println!(
         "{passed} passed, {failed} failed ({:.2} s)",
