@@ -293,6 +293,9 @@ pub struct FileReport {
     pub unknown: usize,
     /// Whether the engine answered `final_status_list seki`.
     pub engine_seki: bool,
+    /// Whether kakunin decided every string, so that its Article 8 map
+    /// (and with it seki) is final.
+    pub map_final: bool,
     /// Where they differ.
     pub disagreements: Vec<Disagreement>,
     /// Why the file could not be compared, if so.
@@ -414,6 +417,7 @@ pub fn compare_file(
         strings: 0,
         unknown: 0,
         engine_seki: false,
+        map_final: false,
         disagreements: Vec::new(),
         skipped: None,
     };
@@ -457,6 +461,7 @@ pub fn compare_file(
         opts,
     );
     report.strings = j.verdicts.strings.len();
+    report.map_final = j.unknown() == 0;
     for s in &j.verdicts.strings {
         let ours = match (s.status, j.map.marks[s.points[0] as usize]) {
             (Status::Unknown, _) => Verdict::Unknown,
@@ -474,10 +479,12 @@ pub fn compare_file(
         } else {
             Verdict::Alive
         };
-        let same = ours == theirs
-            || (!report.engine_seki
-                && matches!(ours, Verdict::Alive | Verdict::Seki)
-                && theirs == Verdict::Alive);
+        // Seki is Article 8, read from the map; while some string is
+        // unknown the map is provisional, so then only alive against dead
+        // is compared.
+        let seki_compared = report.engine_seki && report.map_final;
+        let alive = |v: Verdict| matches!(v, Verdict::Alive | Verdict::Seki);
+        let same = ours == theirs || (!seki_compared && alive(ours) && alive(theirs));
         if ours == Verdict::Unknown {
             report.unknown += 1;
         } else if !same {
@@ -510,10 +517,12 @@ pub fn render(report: &FileReport, engine: &str) -> String {
         } else {
             String::new()
         },
-        if report.engine_seki {
-            ""
-        } else {
+        if !report.engine_seki {
             " (the engine lists no seki; seki is not compared)"
+        } else if !report.map_final {
+            " (kakunin's map is provisional; seki is not compared)"
+        } else {
+            ""
         }
     );
     for d in &report.disagreements {
