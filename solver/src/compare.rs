@@ -401,6 +401,88 @@ fn same_stones(client: &mut Client, board: &Board) -> Result<Option<String>, Eng
     Ok(None)
 }
 
+/// How a position reaches the other engine.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum Setup {
+    /// `loadsgf` when the engine knows it, else `play`.
+    #[default]
+    Auto,
+    /// `loadsgf` of the SGF file (a temporary setup file for a case).
+    Sgf,
+    /// `boardsize`, `clear_board`, `komi` and one `play` per stone, in an
+    /// order that captures nothing (see [`setup_order`]).
+    Play,
+}
+
+/// The stones of `board` in an order in which playing them one by one on an
+/// empty board is legal and captures nothing: string after string, each
+/// grown from a stone next to one of its liberties. Every partial string
+/// then touches a point that stays empty, so no move is a suicide and none
+/// takes the last liberty of another string (and so there is no ko either).
+#[must_use]
+pub fn setup_order(board: &Board) -> Vec<(Color, Point)> {
+    let geo = board.geometry();
+    let mut out = Vec::new();
+    for (head, color) in board.strings() {
+        let libs = board.string_liberties(head);
+        let start = board
+            .string_stones(head)
+            .find(|&s| geo.neighbors(s).iter().any(|q| libs.contains(q)))
+            .unwrap_or(head);
+        let mut seen = vec![start];
+        let mut i = 0;
+        while i < seen.len() {
+            let p = seen[i];
+            i += 1;
+            out.push((color, p));
+            for &q in geo.neighbors(p) {
+                if board.color(q) == Some(color) && !seen.contains(&q) {
+                    seen.push(q);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Gives the engine the position: `Ok(Err(why))` when it refuses.
+fn give(
+    client: &mut Client,
+    loaded: &Loaded,
+    by_play: bool,
+) -> Result<Result<(), String>, EngineError> {
+    let refused = |cmd: &str, why: String| Ok(Err(format!("the engine refused '{cmd}': {why}")));
+    if !by_play {
+        let cmd = format!("loadsgf {}", loaded.sgf.display());
+        return match client.send(&cmd)? {
+            Ok(_) => Ok(Ok(())),
+            Err(why) => refused(&cmd, why),
+        };
+    }
+    let geo = loaded.board.geometry();
+    if geo.width() != geo.height() {
+        return Ok(Err(format!(
+            "a {}x{} board: GTP boards are square (boardsize takes one side)",
+            geo.width(),
+            geo.height()
+        )));
+    }
+    let mut cmds = vec![
+        format!("boardsize {}", geo.width()),
+        "clear_board".to_string(),
+        format!("komi {}", loaded.komi),
+    ];
+    for (c, p) in setup_order(&loaded.board) {
+        cmds.push(format!("play {} {}", c.name(), geo.name(p)));
+    }
+    for cmd in cmds {
+        if let Err(why) = client.send(&cmd)? {
+            return refused(&cmd, why);
+        }
+    }
+    Ok(Ok(()))
+}
+
 /// Compares one file: kakunin's verdicts against the engine's marking.
 ///
 /// # Errors
@@ -410,6 +492,7 @@ pub fn compare_file(
     client: &mut Client,
     path: &Path,
     serial: usize,
+    setup: Setup,
     opts: &Options,
 ) -> Result<FileReport, EngineError> {
     let mut report = FileReport {
@@ -428,9 +511,13 @@ pub fn compare_file(
             return Ok(report);
         }
     };
-    let cmd = format!("loadsgf {}", loaded.sgf.display());
-    if let Err(why) = client.send(&cmd)? {
-        report.skipped = Some(format!("the engine refused '{cmd}': {why}"));
+    let by_play = match setup {
+        Setup::Sgf => false,
+        Setup::Play => true,
+        Setup::Auto => client.send("known_command loadsgf")?.as_deref() != Ok("true"),
+    };
+    if let Err(why) = give(client, &loaded, by_play)? {
+        report.skipped = Some(why);
         return Ok(report);
     }
     if let Some(why) = same_stones(client, &loaded.board)? {
@@ -617,6 +704,35 @@ mod tests {
         // `echo` prints something that is not GTP.
         let mut c = Client::start("echo hello", Duration::from_secs(5)).unwrap();
         assert!(matches!(c.send("name"), Err(EngineError::Protocol { .. })));
+    }
+
+    #[test]
+    fn the_setup_order_plays_legally_without_captures() {
+        let mut boards: Vec<Board> = [
+            &[". X O . .", "X O . O .", ". X O . .", ". . . . ."][..],
+            &[
+                ". X O X .",
+                "X O . O X",
+                "O . O . O",
+                "X O . O X",
+                ". X O X .",
+            ][..],
+        ]
+        .iter()
+        .map(|rows| Board::from_rows(rows).unwrap())
+        .collect();
+        let cases = Path::new(env!("CARGO_MANIFEST_DIR")).join("../cases");
+        for f in case::find(&[cases]).unwrap() {
+            boards.push(case::load(&f).unwrap().board);
+        }
+        for b in &boards {
+            let mut e = Board::empty(b.geometry().clone());
+            for (c, p) in setup_order(b) {
+                let out = e.play(p, c).unwrap_or_else(|err| panic!("{b:?}: {err}"));
+                assert_eq!(out.captured, 0, "{b:?}");
+            }
+            assert_eq!(e.stones(), b.stones(), "{b:?}");
+        }
     }
 
     #[test]

@@ -99,6 +99,9 @@ enum Command {
         /// Exit with status 1 when any string is judged differently.
         #[arg(long)]
         fail_on_diff: bool,
+        /// How positions reach the engine: loadsgf, or one play per stone.
+        #[arg(long, value_enum, default_value_t = kakunin::compare::Setup::Auto)]
+        setup: kakunin::compare::Setup,
         /// Case files (.yaml, square boards) or SGF files.
         #[arg(required = true)]
         files: Vec<PathBuf>,
@@ -144,9 +147,17 @@ fn run(cli: Cli) -> Result<ExitCode> {
             engine,
             timeout,
             fail_on_diff,
+            setup,
             files,
             search,
-        } => compare(&engine, timeout, fail_on_diff, &files, &search.options()),
+        } => compare(
+            &engine,
+            timeout,
+            fail_on_diff,
+            setup,
+            &files,
+            &search.options(),
+        ),
     }
 }
 
@@ -154,6 +165,7 @@ fn compare(
     command: &str,
     timeout: f64,
     fail_on_diff: bool,
+    setup: kakunin::compare::Setup,
     files: &[PathBuf],
     opts: &Options,
 ) -> Result<ExitCode> {
@@ -166,7 +178,7 @@ fn compare(
     };
     let mut reports = Vec::new();
     for (i, f) in files.iter().enumerate() {
-        let r = compare::compare_file(&mut client, f, i, opts)
+        let r = compare::compare_file(&mut client, f, i, setup, opts)
             .with_context(|| format!("comparing {}", f.display()))?;
         print!("{}", compare::render(&r, &name));
         reports.push(r);

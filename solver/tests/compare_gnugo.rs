@@ -104,8 +104,11 @@ fn disagreements_with_gnugo_on_corpus_cases_side_with_the_official_verdict() {
         out.contains("white captures the black string: white first: A6"),
         "{out}"
     );
-    let (code, _) = compare(&["--fail-on-diff", "--max-nodes", "100000", files[2]]);
+    let (code, by_sgf) = compare(&["--fail-on-diff", "--max-nodes", "100000", files[2]]);
     assert_eq!(code, Some(1), "--fail-on-diff with disagreements");
+    // One play per stone gives GNU Go the same position as loadsgf.
+    let (_, by_play) = compare(&["--setup", "play", "--max-nodes", "100000", files[2]]);
+    assert_eq!(by_play, by_sgf);
 }
 
 #[test]
