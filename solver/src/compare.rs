@@ -635,11 +635,7 @@ pub fn render(report: &FileReport, engine: &str) -> String {
                 } else {
                     w.moves.join(" ")
                 },
-                match w.end.as_str() {
-                    "repeats" => " (the position repeats)",
-                    "cut" => " (line cut)",
-                    _ => "",
-                }
+                crate::render::line_end(&w.end)
             );
         }
     }

@@ -324,7 +324,7 @@ impl Engine {
         );
         for w in &s.witness {
             out.push_str(&format!(
-                "\n{}: {} first: {} ({})",
+                "\n{}: {} first: {}{}",
                 w.claim,
                 w.first,
                 if w.moves.is_empty() {
@@ -332,7 +332,7 @@ impl Engine {
                 } else {
                     w.moves.join(" ")
                 },
-                w.end
+                crate::render::line_end(&w.end)
             ));
         }
         Ok(out)

@@ -890,11 +890,7 @@ pub fn write(j: &Judgement, meta: &Meta) -> String {
                 );
             }
             text.push_str(&w.claim);
-            match w.end.as_str() {
-                "repeats" => text.push_str(" (the line ends where the position repeats)"),
-                "cut" => text.push_str(" (line cut)"),
-                _ => {}
-            }
+            text.push_str(crate::render::line_end(&w.end));
             if w.moves.is_empty() {
                 let _ = write!(out, ";C[{}]", escape(&text));
             }
