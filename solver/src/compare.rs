@@ -410,7 +410,7 @@ pub enum Setup {
     /// `loadsgf` of the SGF file (a temporary setup file for a case).
     Sgf,
     /// `boardsize`, `clear_board`, `komi` and one `play` per stone, in an
-    /// order that captures nothing (see [`setup_order`]).
+    /// order that captures nothing (`setup_order`).
     Play,
 }
 

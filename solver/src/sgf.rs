@@ -506,8 +506,10 @@ pub fn read(text: &str, stop_before: Option<usize>) -> Result<Record, SgfError> 
     let komi = match root.get("KM") {
         None => 0.0,
         Some(p) if p.values[0].trim().is_empty() => 0.0,
+        // A decimal comma (KM[6,5]) is read as a point, as some editors write it.
         Some(p) => p.values[0]
             .trim()
+            .replace(',', ".")
             .parse::<f64>()
             .ok()
             .filter(|k| k.is_finite())
@@ -946,6 +948,7 @@ mod tests {
         assert_eq!(r.moves, 6);
         assert_eq!(r.prisoners, Prisoners { black: 1, white: 0 });
         assert_eq!(r.komi, 6.5);
+        assert_eq!(read("(;KM[6,5])", None).unwrap().komi, 6.5);
         assert_eq!(r.rules.as_deref(), Some("Japanese"));
         assert_eq!(r.result.as_deref(), Some("B+1.5"));
         assert_eq!(r.to_move, Some(Color::Black));
