@@ -12,7 +12,9 @@
 pub mod batch;
 pub mod board;
 pub mod case;
+pub mod compare;
 pub mod confirm;
+pub mod gtp;
 pub mod judgement;
 pub mod ko;
 pub mod local;
@@ -21,6 +23,7 @@ pub mod position;
 pub mod region;
 pub mod render;
 pub mod score;
+pub mod sgf;
 pub mod status;
 pub mod symmetry;
 pub mod territory;

@@ -8,6 +8,7 @@ use kakunin::confirm::Limits;
 use kakunin::judgement::Judgement;
 use kakunin::ko::PassRule;
 use kakunin::render;
+use kakunin::sgf;
 use kakunin::status::Options;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -58,6 +59,9 @@ enum Format {
     Jsonl,
     /// The case with `expect` filled in by the solver.
     Yaml,
+    /// SGF with TB/TW territory, MA dead stones, LB seki labels and
+    /// witness lines as variations.
+    Sgf,
 }
 
 #[derive(Subcommand)]
@@ -76,11 +80,37 @@ enum Command {
     },
     /// Judge positions: statuses with witness lines, Article 8 map, score.
     Judge {
-        /// Case files.
+        /// Case files (.yaml) or SGF game records and positions (.sgf).
         files: Vec<PathBuf>,
         /// Output format.
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
+        #[command(flatten)]
+        search: SearchArgs,
+    },
+    /// Speak the Go Text Protocol (version 2) on standard input and output:
+    /// final_status_list and final_score by the Article 7 search.
+    Gtp {
+        #[command(flatten)]
+        search: SearchArgs,
+    },
+    /// Compare another GTP engine's dead stones with kakunin's verdicts.
+    Compare {
+        /// The engine's command line, such as "gnugo --mode gtp".
+        #[arg(long)]
+        engine: String,
+        /// Seconds the engine may take to answer one command.
+        #[arg(long, default_value_t = 120.0)]
+        timeout: f64,
+        /// Exit with status 1 when any string is judged differently.
+        #[arg(long)]
+        fail_on_diff: bool,
+        /// How positions reach the engine: loadsgf, or one play per stone.
+        #[arg(long, value_enum, default_value_t = kakunin::compare::Setup::Auto)]
+        setup: kakunin::compare::Setup,
+        /// Case files (.yaml, square boards) or SGF files.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
         #[command(flatten)]
         search: SearchArgs,
     },
@@ -108,53 +138,177 @@ fn run(cli: Cli) -> Result<ExitCode> {
             files,
             format,
             search,
-        } => {
-            let opts = search.options();
-            let mut failed = false;
-            let mut json = Vec::new();
-            let judged = batch::map(&files, |f| {
-                case::load(f).map(|c| {
-                    let j = Judgement::of_case(&c, &opts);
-                    (c, j)
-                })
-            });
-            for r in judged {
-                let (c, j) = match r {
-                    Ok(cj) => cj,
-                    Err(e) => {
-                        eprintln!("kakunin: {e}");
-                        failed = true;
-                        continue;
-                    }
-                };
-                match format {
-                    Format::Text => println!("{}", render::judgement(&j)),
-                    Format::Yaml => print!("{}", render::case_yaml(&c, &j.map.marks)),
-                    Format::Json => json.push(j.to_json()),
-                    Format::Jsonl => println!(
-                        "{}",
-                        serde_json::to_string(&j.to_json()).context("JSON output")?
-                    ),
+        } => judge(&files, format, &search.options()),
+        Command::Gtp { search } => {
+            let mut engine = kakunin::gtp::Engine::new(search.options());
+            kakunin::gtp::run(
+                &mut engine,
+                std::io::stdin().lock(),
+                std::io::stdout().lock(),
+            )
+            .context("GTP session")?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Compare {
+            engine,
+            timeout,
+            fail_on_diff,
+            setup,
+            files,
+            search,
+        } => compare(
+            &engine,
+            timeout,
+            fail_on_diff,
+            setup,
+            &files,
+            &search.options(),
+        ),
+    }
+}
+
+fn compare(
+    command: &str,
+    timeout: f64,
+    fail_on_diff: bool,
+    setup: kakunin::compare::Setup,
+    files: &[PathBuf],
+    opts: &Options,
+) -> Result<ExitCode> {
+    use kakunin::compare;
+    let timeout = Duration::from_secs_f64(timeout.max(0.1));
+    let mut client = compare::Client::start(command, timeout)?;
+    let name = match client.send("name")? {
+        Ok(n) if !n.is_empty() => n,
+        _ => command.to_string(),
+    };
+    let mut reports = Vec::new();
+    for (i, f) in files.iter().enumerate() {
+        let r = compare::compare_file(&mut client, f, i, setup, opts)
+            .with_context(|| format!("comparing {}", f.display()))?;
+        print!("{}", compare::render(&r, &name));
+        reports.push(r);
+    }
+    println!("{}", compare::summary(&reports, &name));
+    let diffs = reports.iter().any(|r| !r.disagreements.is_empty());
+    Ok(if fail_on_diff && diffs {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+/// One input of `judge`: a case, or an SGF record with its recorded result.
+struct Input {
+    judgement: Judgement,
+    case: Option<case::Case>,
+    record: Option<sgf::Record>,
+}
+
+/// Reads a case or an SGF file (by extension) and judges it.
+fn judge_file(path: &std::path::Path, opts: &Options) -> Result<Input> {
+    if sgf::is_sgf(path) {
+        let rec = sgf::load(path)?;
+        let name = path.file_stem().map_or_else(
+            || path.display().to_string(),
+            |s| s.to_string_lossy().into_owned(),
+        );
+        let judgement = Judgement::of(
+            rec.title(&name),
+            rec.board.clone(),
+            rec.prisoners,
+            rec.komi,
+            opts,
+        );
+        Ok(Input {
+            judgement,
+            case: None,
+            record: Some(rec),
+        })
+    } else {
+        let c = case::load(path)?;
+        Ok(Input {
+            judgement: Judgement::of_case(&c, opts),
+            case: Some(c),
+            record: None,
+        })
+    }
+}
+
+fn judge(files: &[PathBuf], format: Format, opts: &Options) -> Result<ExitCode> {
+    let mut failed = false;
+    let mut json = Vec::new();
+    // Judged in parallel, reported in input order.
+    let judged = batch::map(files, |f| judge_file(f, opts));
+    for (f, input) in files.iter().zip(judged) {
+        let input = match input {
+            Ok(i) => i,
+            Err(e) => {
+                eprintln!("kakunin: {e}");
+                failed = true;
+                continue;
+            }
+        };
+        let j = &input.judgement;
+        let recorded = input.record.as_ref().and_then(|r| r.result.clone());
+        match format {
+            Format::Text => {
+                print!("{}", render::judgement(j));
+                if let Some(rec) = &input.record {
+                    println!("{}", sgf::result_line(rec, &j.score));
                 }
+                println!();
             }
-            if format == Format::Json {
-                let v = if json.len() == 1 {
-                    json.pop().unwrap_or_default()
-                } else {
-                    serde_json::Value::Array(json)
-                };
-                println!(
-                    "{}",
-                    serde_json::to_string_pretty(&v).context("JSON output")?
-                );
+            Format::Yaml => match &input.case {
+                Some(c) => print!("{}", render::case_yaml(c, &j.map.marks)),
+                None => {
+                    let rec = input.record.as_ref().expect("an SGF record");
+                    let c = rec.to_case(f);
+                    print!("{}", render::case_yaml(&c, &j.map.marks));
+                }
+            },
+            Format::Json => {
+                let mut v = j.to_json();
+                if let (Some(re), Some(obj)) = (&recorded, v.as_object_mut()) {
+                    obj.insert("recorded_result".into(), re.clone().into());
+                }
+                json.push(v);
             }
-            Ok(if failed {
-                ExitCode::from(2)
-            } else {
-                ExitCode::SUCCESS
-            })
+            Format::Jsonl => {
+                let mut v = j.to_json();
+                if let (Some(re), Some(obj)) = (&recorded, v.as_object_mut()) {
+                    obj.insert("recorded_result".into(), re.clone().into());
+                }
+                println!("{}", serde_json::to_string(&v).context("JSON output")?);
+            }
+            Format::Sgf => print!(
+                "{}",
+                sgf::write(
+                    j,
+                    &sgf::Meta {
+                        recorded,
+                        rules: input.record.as_ref().and_then(|r| r.rules.clone()),
+                    }
+                )
+            ),
         }
     }
+    if format == Format::Json {
+        let v = if json.len() == 1 {
+            json.pop().unwrap_or_default()
+        } else {
+            serde_json::Value::Array(json)
+        };
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&v).context("JSON output")?
+        );
+    }
+    Ok(if failed {
+        ExitCode::from(2)
+    } else {
+        ExitCode::SUCCESS
+    })
 }
 
 fn check(paths: Vec<PathBuf>, opts: Options) -> Result<ExitCode> {

@@ -105,6 +105,18 @@ pub fn show(case: &Case) -> String {
     out
 }
 
+/// How a witness line's end is shown after its moves: nothing for a line
+/// that reaches its goal, else why it stops.
+#[must_use]
+pub fn line_end(end: &str) -> &'static str {
+    match end {
+        "goal" => "",
+        "repeats" => " (the position repeats)",
+        "settled" => " (settled by a static rule)",
+        _ => " (line cut)",
+    }
+}
+
 /// `kakunin judge` text output.
 #[must_use]
 pub fn judgement(j: &Judgement) -> String {
@@ -127,11 +139,7 @@ pub fn judgement(j: &Judgement) -> String {
             s.reason.sentence()
         );
         for w in &s.witness {
-            let end = match w.end.as_str() {
-                "goal" => "",
-                "repeats" => " (the position repeats)",
-                _ => " (line cut)",
-            };
+            let end = line_end(&w.end);
             let _ = writeln!(
                 out,
                 "      {}: {} first: {}{}",

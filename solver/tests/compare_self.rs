@@ -1,0 +1,52 @@
+//! `kakunin compare` with kakunin's own GTP engine as the other engine: both
+//! sides search with the same bounds, so they must agree on every string,
+//! whether the position goes over by `loadsgf` or by one `play` per stone.
+
+use std::path::Path;
+use std::process::Command;
+
+fn compare(setup: &str, files: &[&str]) -> String {
+    let bin = env!("CARGO_BIN_EXE_kakunin");
+    let out = Command::new(bin)
+        .args([
+            "compare",
+            "--engine",
+            &format!("\"{bin}\" gtp --max-nodes 2000"),
+            "--max-nodes",
+            "2000",
+            "--setup",
+            setup,
+            "--fail-on-diff",
+        ])
+        .args(files)
+        .current_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join(".."))
+        .output()
+        .expect("run kakunin compare");
+    let text = String::from_utf8(out.stdout).expect("UTF-8");
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{text}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    text
+}
+
+#[test]
+fn kakunin_agrees_with_itself_by_loadsgf_and_by_play() {
+    let files = [
+        "cases/official/j89-09.yaml",
+        "cases/official/j89-24.yaml",
+        "../shared/data/gnugo-kgs/GNU-tadf.sgf",
+    ];
+    for setup in ["sgf", "play"] {
+        let out = compare(setup, &files);
+        let summary = out.lines().last().unwrap_or_default();
+        assert!(
+            summary.starts_with("compared 3 file(s) with kakunin: ")
+                && summary.contains(", 0 disagreement(s) in 0 file(s), ")
+                && summary.ends_with(", 0 file(s) skipped"),
+            "{setup}: {out}"
+        );
+    }
+}
