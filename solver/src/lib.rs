@@ -12,11 +12,14 @@
 pub mod board;
 pub mod case;
 pub mod confirm;
+pub mod diagram;
 pub mod judgement;
 pub mod ko;
+pub mod picture;
 pub mod position;
 pub mod region;
 pub mod render;
+pub mod report;
 pub mod score;
 pub mod status;
 pub mod symmetry;
