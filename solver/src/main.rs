@@ -318,20 +318,24 @@ fn draw(
                 picture::verdict_svg(&j.board, &labels, &j.map.marks, &caption)
             }
             Some(n) => {
-                let mut count = 0;
+                // Lines are numbered through the strings in order; a string
+                // whose lines cannot be drawn only matters if N is one of them.
+                let mut first = 1;
                 let mut found = None;
                 for e in diagram::explain(&j, opts.pass_rule) {
-                    let ds = e.diagrams.map_err(anyhow::Error::msg)?;
-                    count += ds.len();
-                    if let Some(d) = ds.into_iter().find(|d| d.line == n) {
-                        found = Some(d);
+                    let len = e.verdict.witness.len();
+                    if (first..first + len).contains(&n) {
+                        let ds = e.diagrams.map_err(anyhow::Error::msg)?;
+                        found = ds.into_iter().find(|d| d.line == n);
                         break;
                     }
+                    first += len;
                 }
                 let d = found.with_context(|| {
                     format!(
-                        "--line {n}: {} has {count} witness line(s), numbered from 1 (see kakunin explain)",
-                        file.display()
+                        "--line {n}: {} has {} witness line(s), numbered from 1 (see kakunin explain)",
+                        file.display(),
+                        first - 1
                     )
                 })?;
                 picture::line_svg(&d, &labels)
