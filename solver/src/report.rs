@@ -51,7 +51,7 @@ fn escape(text: &str) -> String {
 const STYLE: &str = "body{font-family:'DejaVu Sans',Verdana,sans-serif;margin:2em;max-width:80em;color:#111}\
 h1{font-size:1.6em}h2{border-top:2px solid #888;padding-top:.6em;margin-top:2em}\
 .meta{color:#444}.pair{display:flex;flex-wrap:wrap;gap:2em}\
-figure{margin:0}figcaption{font-size:.9em;color:#333;max-width:40em}\
+figure{margin:0}figure svg{display:block}figcaption{font-size:.9em;color:#333;max-width:40em}\
 .agree{color:#060;font-weight:bold}.differ{color:#b00;font-weight:bold}.none{color:#555}\
 .lines{display:flex;flex-wrap:wrap;gap:1.5em;align-items:flex-start}\
 table{border-collapse:collapse}td,th{padding:.2em .8em;text-align:left;border-bottom:1px solid #ccc}";

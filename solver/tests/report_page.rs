@@ -107,6 +107,8 @@ fn report_page_renders_in_headless_chromium() {
         "--no-sandbox".to_string(),
         "--disable-gpu".to_string(),
         "--hide-scrollbars".to_string(),
+        // Wait for the page to finish loading and painting.
+        "--virtual-time-budget=5000".to_string(),
         format!("--user-data-dir={}", profile.display()),
     ];
     let shot = dir.join("shot.png");
@@ -136,6 +138,7 @@ fn report_page_renders_in_headless_chromium() {
         }
     }
     let total = pix.pixels().len();
+    eprintln!("screenshot: {wood} wood, {dark} dark, {white} white of {total} pixels");
     assert!(white < total, "the screenshot is blank");
     // One board of 7 x 5 points alone has some 40 000 pixels of wood.
     assert!(
