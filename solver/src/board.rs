@@ -81,7 +81,7 @@ const NONE: Point = Point::MAX;
 
 /// Size, neighbours and Zobrist keys of a board shape; shared by all boards
 /// of that shape.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct Geometry {
     width: usize,
     height: usize,
@@ -145,6 +145,32 @@ impl Geometry {
             degree,
             zobrist,
         }))
+    }
+
+    /// The same board with only the points of `keep` left in play: every
+    /// other point loses its neighbours, so it acts like the space beyond an
+    /// edge (no liberty, no connection). Point numbers, names and hash keys
+    /// are unchanged, so lines found on the cut-out read on the real board.
+    /// Local proofs use it to take liberties away pessimistically.
+    #[must_use]
+    pub fn cut_out(&self, keep: &[bool]) -> Arc<Geometry> {
+        let mut g = self.clone();
+        for p in 0..self.len() {
+            if !keep[p] {
+                g.degree[p] = 0;
+                continue;
+            }
+            let kept: Vec<Point> = self
+                .neighbors(p as Point)
+                .iter()
+                .copied()
+                .filter(|&q| keep[q as usize])
+                .collect();
+            g.neighbors[p] = [NONE; 4];
+            g.neighbors[p][..kept.len()].copy_from_slice(&kept);
+            g.degree[p] = kept.len() as u8;
+        }
+        Arc::new(g)
     }
 
     /// Number of columns.

@@ -97,7 +97,21 @@ pub struct Game {
     pub target: Rc<[Point]>,
     /// Points of the fight (the target and the opposing strings touching it).
     pub fight: Rc<[Point]>,
+    /// Stones whose capture loses the game for their colour (local proofs
+    /// on a cut-out board, where such a capture would not happen alike on
+    /// the real board).
+    pub guard: Option<Guard>,
     key: u64,
+}
+
+/// Stones of one colour that must never be captured: if any of them is, the
+/// game ends and that colour has lost it.
+#[derive(Clone, Debug)]
+pub struct Guard {
+    /// Whose stones.
+    pub color: Color,
+    /// Their points.
+    pub points: Rc<[Point]>,
 }
 
 impl Game {
@@ -115,8 +129,20 @@ impl Game {
             owner,
             target,
             fight,
+            guard: None,
             key,
         }
+    }
+
+    /// The same game with `guard` (inherited by the games nested in it).
+    #[must_use]
+    pub fn guarded(mut self, guard: Option<Guard>) -> Game {
+        if let Some(g) = &guard {
+            // Results under a guard are not results without it.
+            self.key ^= points_key(&g.points, 0x6A4D_0000_0000_0000 ^ g.color.index() as u64);
+        }
+        self.guard = guard;
+        self
     }
 
     /// The side that tries to reach the goal.
@@ -240,6 +266,10 @@ pub enum LineEnd {
     Goal,
     /// The position repeats: the cycle goes on for ever.
     Repeats,
+    /// The game ends without its goal played out: a static rule settles it
+    /// (a pass-alive string, the opponent's unconditional territory, a fight
+    /// sealed by uncapturable stones).
+    Settled,
     /// The line was cut (length or work bound); the verdict stands.
     Cut,
 }
@@ -534,6 +564,17 @@ impl Engine {
 
     /// The value of a node at which the game ends, if it ends there.
     fn terminal(&mut self, game: &Game, node: &Node) -> Option<Val> {
+        if let Some(g) = &game.guard
+            && g.points
+                .iter()
+                .any(|&p| node.pos.board.color(p) != Some(g.color))
+        {
+            return Some(if g.color == game.reacher() {
+                Val::Loss
+            } else {
+                Val::Win(0)
+            });
+        }
         match game.kind {
             Kind::Capture | Kind::Confirm if !Self::captured(game, node) => {
                 // A pass-alive target can never be captured; a target inside
@@ -541,11 +582,10 @@ impl Engine {
                 // settle the game without searching on (this is what keeps
                 // the graphs small).
                 let board = &node.pos.board;
-                if self.safety(board, game.owner).alive[game.target[0] as usize] {
+                let mine = self.safety(board, game.owner);
+                if game.target.iter().all(|&p| mine.alive[p as usize]) {
                     Some(Val::Loss)
-                } else if matches!(game.kind, Kind::Capture)
-                    && self.safety(board, game.owner.opponent()).held[game.target[0] as usize]
-                {
+                } else if self.settled_capture(game, board) {
                     Some(Val::Win(SETTLED_WIN))
                 } else {
                     None
@@ -597,7 +637,8 @@ impl Engine {
                     let mut stones: Vec<Point> = node.pos.board.string_stones(h).collect();
                     stones.sort_unstable();
                     let stones: Rc<[Point]> = stones.into();
-                    let g = Game::new(Kind::Capture, game.owner, stones.clone(), stones);
+                    let g = Game::new(Kind::Capture, game.owner, stones.clone(), stones)
+                        .guarded(game.guard.clone());
                     match self.solve(&g, &Node::new(node.pos.clone())) {
                         Val::Loss => return Some(Val::Win(0)),
                         Val::Unknown => unknown = true,
@@ -607,6 +648,18 @@ impl Engine {
                 unknown.then_some(Val::Unknown)
             }
         }
+    }
+
+    /// True when the target stands in the opponent's unconditional territory
+    /// and, for the confirm game, so does every point of its fight: the
+    /// capture is certain and no new stone of the owner can ever stand on
+    /// the fight. Moves inside held regions are never generated, so these
+    /// games must end here rather than be searched on.
+    fn settled_capture(&mut self, game: &Game, board: &crate::board::Board) -> bool {
+        let theirs = self.safety(board, game.owner.opponent());
+        game.target.iter().any(|&p| theirs.held[p as usize])
+            && (matches!(game.kind, Kind::Capture)
+                || game.fight.iter().all(|&p| theirs.held[p as usize]))
     }
 
     /// `Some(Loss)` when every fight point holds a stone of the opponent
@@ -626,7 +679,8 @@ impl Engine {
             let mut stones: Vec<Point> = board.string_stones(h).collect();
             stones.sort_unstable();
             let stones: Rc<[Point]> = stones.into();
-            let g = Game::new(Kind::Capture, them, stones.clone(), stones);
+            let g =
+                Game::new(Kind::Capture, them, stones.clone(), stones).guarded(game.guard.clone());
             if self.solve(&g, &Node::new(first.clone())) != Val::Loss {
                 return None;
             }
@@ -679,9 +733,23 @@ impl Engine {
             .find(|&&p| board.color(p) == Some(game.owner))
             .map(|&p| board.string_liberties(p))
             .unwrap_or_default();
+        // A confirm game about a string already inside the opponent's held
+        // region normally ends at once (`settled_capture`); should its fight
+        // reach outside, the capture must still be playable there.
+        let theirs = if game.owner == Color::Black {
+            &held_w
+        } else {
+            &held_b
+        };
+        let open_held = matches!(game.kind, Kind::Confirm)
+            && game
+                .target
+                .iter()
+                .any(|&p| board.color(p) == Some(game.owner) && theirs.held[p as usize]);
         let mut scored: Vec<(i32, Move)> = Vec::new();
         for &p in self.region.iter() {
             if (held_b.held[p as usize] || held_w.held[p as usize])
+                && !(open_held && theirs.held[p as usize])
                 && !(matches!(game.kind, Kind::NewStone)
                     && me == game.owner
                     && game.fight.contains(&p))
@@ -881,8 +949,13 @@ impl Engine {
         let mut seen = vec![node.key()];
         let mut cur = node.clone();
         loop {
-            if self.terminal(game, &cur).is_some() && Self::goal_reached(game, &cur) {
-                return (steps, LineEnd::Goal, cur);
+            if self.terminal(game, &cur).is_some() {
+                let end = if Self::goal_reached(game, &cur) {
+                    LineEnd::Goal
+                } else {
+                    LineEnd::Settled
+                };
+                return (steps, end, cur);
             }
             if steps.len() >= max_len || self.aborted {
                 return (steps, LineEnd::Cut, cur);

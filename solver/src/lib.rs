@@ -15,6 +15,8 @@ pub mod confirm;
 pub mod diagram;
 pub mod judgement;
 pub mod ko;
+pub mod local;
+pub mod ogs;
 pub mod picture;
 pub mod position;
 pub mod region;

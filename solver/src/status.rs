@@ -13,8 +13,9 @@
 //! its limits gives `unknown`, never a guess.
 
 use crate::board::{Board, Color, Point};
-use crate::confirm::{Engine, Game, Kind, Limits, LineEnd, Node, Step, Val};
+use crate::confirm::{Engine, Game, Guard, Kind, Limits, LineEnd, Node, Step, Val};
 use crate::ko::PassRule;
+use crate::local::{LocalSearch, clusters};
 use crate::position::Position;
 use crate::region::{components, pass_alive};
 use serde::Serialize;
@@ -30,6 +31,9 @@ pub struct Options {
     pub limits: Limits,
     /// Longest witness line shown.
     pub line_len: usize,
+    /// Try local proofs on cut-out boards ([`crate::local`]) before the
+    /// whole search. Off only to check that they agree with it.
+    pub local: bool,
 }
 
 impl Default for Options {
@@ -38,6 +42,7 @@ impl Default for Options {
             pass_rule: PassRule::OneBan,
             limits: Limits::default(),
             line_len: 60,
+            local: true,
         }
     }
 }
@@ -98,7 +103,8 @@ pub struct Witness {
     pub first: Color,
     /// The moves, as GTP points or `pass`.
     pub moves: Vec<String>,
-    /// How the line ends: `goal`, `repeats` or `cut`.
+    /// How the line ends: `goal`, `repeats`, `settled` (a static rule ends
+    /// the game: pass-alive stones, unconditional territory) or `cut`.
     pub end: String,
 }
 
@@ -156,6 +162,7 @@ fn end_text(end: &LineEnd) -> String {
     match end {
         LineEnd::Goal => "goal",
         LineEnd::Repeats => "repeats",
+        LineEnd::Settled => "settled",
         LineEnd::Cut => "cut",
     }
     .to_string()
@@ -200,12 +207,26 @@ fn judge_here(board: &Board, opts: &Options) -> Verdicts {
             });
         }
     }
+    let mut local = vec![false; board.geometry().len()];
+    for color in [Color::Black, Color::White]
+        .into_iter()
+        .filter(|_| opts.local)
+    {
+        for v in local_verdicts(board, color, &settled, opts, &mut nodes) {
+            local[v.points[0] as usize] = true;
+            strings.push(v);
+        }
+    }
     for comp in components(board, &settled) {
         let region: Rc<[Point]> = comp.points.clone().into();
         let mut engine = Engine::new(region, opts.pass_rule, opts.limits);
         for &head in &comp.strings {
+            let first = board.string_stones(head).min().expect("a string");
+            if local[first as usize] {
+                continue;
+            }
             engine.reset_budget();
-            strings.push(judge_string(board, head, &mut engine, opts));
+            strings.push(judge_string(board, head, &mut engine, opts, None));
         }
         nodes += engine.total_nodes();
     }
@@ -215,6 +236,136 @@ fn judge_here(board: &Board, opts: &Options) -> Verdicts {
         nodes,
         millis: started.elapsed().as_millis(),
     }
+}
+
+/// Strings decided by local proofs on the cut-outs of `color`'s clusters
+/// (see [`crate::local`]): walls the opponent cannot capture, and opposing
+/// strings inside their areas that are dead. Only verdicts that carry over to
+/// the real board are returned; the rest is left to the whole search.
+fn local_verdicts(
+    board: &Board,
+    color: Color,
+    settled: &[bool],
+    opts: &Options,
+    nodes: &mut u64,
+) -> Vec<StringVerdict> {
+    let mut out = Vec::new();
+    let mut dropped = vec![false; board.geometry().len()];
+    let mut done = vec![false; board.geometry().len()];
+    let mut todo = clusters(board, color, &dropped);
+    // Each round cuts out less where an open wall fell on the cut-out; a
+    // wall is proved at most once. Every round drops at least one area, so
+    // this ends.
+    while let Some(cluster) = todo.pop() {
+        if cluster.walls.iter().any(|&h| done[h as usize]) {
+            continue;
+        }
+        let mut ls = LocalSearch::new(cluster, opts.pass_rule, opts.limits);
+        let open_walls: Vec<Point> = ls
+            .cluster
+            .walls
+            .iter()
+            .copied()
+            .filter(|&h| !settled[h as usize])
+            .collect();
+        let inside: Vec<Point> = ls
+            .inside()
+            .into_iter()
+            .filter(|&h| !settled[h as usize])
+            .collect();
+        if open_walls.is_empty() && inside.is_empty() {
+            continue;
+        }
+        let proved = ls.live_walls();
+        *nodes += ls.engine.total_nodes();
+        if std::env::var_os("KAKUNIN_TRACE").is_some() {
+            eprintln!(
+                "local {color:?} walls {} areas {}: {:?} after {} nodes",
+                names(board, &ls.cluster.walls),
+                names(board, &ls.cluster.areas),
+                proved
+                    .as_ref()
+                    .map(|(l, _)| names(board, l))
+                    .map_err(|e| e.as_ref().map(|f| names(board, f))),
+                ls.engine.total_nodes()
+            );
+        }
+        let (live, game) =
+            match proved {
+                Ok(p) => p,
+                Err(Some(fallen)) => {
+                    // Cut out the areas of the fallen walls no more, and try
+                    // the rest of this cluster again.
+                    let geo = board.geometry();
+                    for &a in ls.cluster.areas.iter() {
+                        if geo.neighbors(a).iter().any(|&q| {
+                            board.color(q) == Some(color) && fallen.contains(&board.head(q))
+                        }) {
+                            dropped[a as usize] = true;
+                        }
+                    }
+                    let walls = ls.cluster.walls.clone();
+                    todo.extend(
+                        clusters(board, color, &dropped)
+                            .into_iter()
+                            .filter(|c| c.walls.iter().any(|h| walls.contains(h))),
+                    );
+                    continue;
+                }
+                Err(None) => continue,
+            };
+        for &h in &ls.cluster.walls {
+            done[h as usize] = true;
+        }
+        let start = ls.start();
+        ls.engine.reset_budget();
+        let (steps, end, _) = ls.engine.line(&game, &start, opts.line_len);
+        let them = color.opponent().name();
+        let witness = Witness {
+            claim: format!(
+                "{them} moves first and cannot capture any of the {} {} strings around the enclosed areas {}, even with every liberty outside them filled",
+                live.len(),
+                color.name(),
+                names(board, &ls.cluster.areas)
+            ),
+            first: color.opponent(),
+            moves: moves_text(board, &steps),
+            end: end_text(&end),
+        };
+        for &h in open_walls.iter().filter(|h| live.contains(h)) {
+            let mut points: Vec<Point> = board.string_stones(h).collect();
+            points.sort_unstable();
+            out.push(StringVerdict {
+                color,
+                stones: points.iter().map(|&p| board.geometry().name(p)).collect(),
+                points,
+                status: Status::Alive,
+                reason: Reason::Uncapturable,
+                witness: vec![witness.clone()],
+            });
+        }
+        let before = ls.engine.total_nodes();
+        let guard = Some(ls.guard());
+        let cut = ls.cluster.board.clone();
+        for h in inside {
+            ls.engine.reset_budget();
+            let v = judge_string(&cut, h, &mut ls.engine, opts, guard.clone());
+            if v.status == Status::Dead {
+                out.push(v);
+            }
+        }
+        *nodes += ls.engine.total_nodes() - before;
+    }
+    out
+}
+
+/// GTP names of points, space-separated.
+fn names(board: &Board, points: &[Point]) -> String {
+    points
+        .iter()
+        .map(|&p| board.geometry().name(p))
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// The fight of a string: its points and those of the opposing strings
@@ -237,14 +388,24 @@ fn fight(board: &Board, head: Point) -> Vec<Point> {
     pts
 }
 
-fn judge_string(board: &Board, head: Point, engine: &mut Engine, opts: &Options) -> StringVerdict {
+/// The verdict on the string at `head`. With a `guard` (a cut-out board),
+/// every game is played under it; the caller keeps only verdicts that carry
+/// over to the real board.
+fn judge_string(
+    board: &Board,
+    head: Point,
+    engine: &mut Engine,
+    opts: &Options,
+    guard: Option<Guard>,
+) -> StringVerdict {
     let color = board.color(head).expect("a string");
     let mut points: Vec<Point> = board.string_stones(head).collect();
     points.sort_unstable();
     let target: Rc<[Point]> = points.clone().into();
     let fight: Rc<[Point]> = fight(board, head).into();
     let start = Node::new(Position::new(board.clone(), color.opponent()));
-    let capture = Game::new(Kind::Capture, color, target.clone(), fight.clone());
+    let capture =
+        Game::new(Kind::Capture, color, target.clone(), fight.clone()).guarded(guard.clone());
     let witness = |engine: &mut Engine, game: &Game, node: &Node, claim: String| {
         // The verdict is proved; drawing its line gets a budget of its own.
         engine.reset_budget();
@@ -273,8 +434,9 @@ fn judge_string(board: &Board, head: Point, engine: &mut Engine, opts: &Options)
             (Status::Alive, Reason::Uncapturable, vec![w])
         }
         Val::Win(_) => {
-            let confirm = Game::new(Kind::Confirm, color, target.clone(), fight.clone());
-            let after = Game::new(Kind::NewStone, color, target, fight);
+            let confirm = Game::new(Kind::Confirm, color, target.clone(), fight.clone())
+                .guarded(guard.clone());
+            let after = Game::new(Kind::NewStone, color, target, fight).guarded(guard);
             match engine.solve(&confirm, &start) {
                 Val::Unknown => (Status::Unknown, Reason::Limit, Vec::new()),
                 Val::Win(_) => {

@@ -1,0 +1,444 @@
+//! Local proofs on cut-out boards: deciding strings of a big, open position
+//! by searching only the small areas they enclose.
+//!
+//! A whole-board confirmation search of a real ending is hopeless: the open
+//! areas give both sides hundreds of moves. But most strings of a real
+//! ending live on eyes they enclose, and most dead stones lie inside such
+//! eyes. So, for one colour C:
+//!
+//! * the **enclosed areas** are the connected sets of points not of colour
+//!   C (empty points and opposing stones) whose empty points are few; every
+//!   C string touching one is a **wall**, and a wall must keep a liberty in
+//!   the enclosed areas it touches (else those areas are dropped, and so on
+//!   until nothing changes);
+//! * a **cluster** is a connected set of walls and enclosed areas; its
+//!   **cut-out** is the board with only the cluster's points left, every
+//!   other point acting as the space beyond an edge.
+//!
+//! The cut-out takes from the walls every liberty outside their areas: it is
+//! the position after the opponent has filled them all, with stones that can
+//! never be captured. Nothing outside touches an enclosed area (an area is a
+//! maximal set of non-C points, so its neighbours are walls), so play outside
+//! is, for the areas, a pass that lifts no ban. Hence:
+//!
+//! * **walls alive**: if the opponent, moving first on the cut-out, cannot
+//!   capture *any* wall, he cannot capture any on the real board, where the
+//!   walls only have more liberties and he only has moves that are passes
+//!   for the areas (a move is never legal on the real board and not on the
+//!   cut-out: a capture of a wall that needs its outside liberties filled
+//!   is a capture on the cut-out too);
+//! * a *closed* wall (no stone of it touches a point outside the cluster)
+//!   has the same liberties on both boards and, once captured, frees points
+//!   that touch only the cluster: its capture is the same on both. So the
+//!   targets are every *open* wall and the closed walls that can be kept;
+//! * **stones dead**: if C can capture an opposing string inside an area and
+//!   keep every new stone of its owner dead, *without ever losing an open
+//!   wall* (a guard: losing one loses the game), the same play works on the
+//!   real board, because as long as no open wall falls the two boards agree
+//!   on every point of the cluster.
+//!
+//! A failure on the cut-out proves nothing about the real board; such
+//! strings go to the whole search.
+
+use crate::board::{Board, Color, Point};
+use crate::confirm::{Engine, Game, Guard, Kind, Limits, Node, Val};
+use crate::ko::PassRule;
+use crate::position::Position;
+use std::rc::Rc;
+
+/// Enclosed areas with more empty points than this are treated as open.
+pub const MAX_AREA_EMPTY: usize = 8;
+
+/// Enclosed areas with more points than this (dead stones included) are
+/// treated as open.
+pub const MAX_AREA_POINTS: usize = 16;
+
+/// A cluster of walls of one colour and the areas they enclose.
+#[derive(Clone, Debug)]
+pub struct Cluster {
+    /// The walls' colour.
+    pub color: Color,
+    /// Heads of the wall strings.
+    pub walls: Vec<Point>,
+    /// All stones of the walls, sorted.
+    pub wall_stones: Rc<[Point]>,
+    /// Stones of the *open* walls, sorted: those with a stone that touches a
+    /// point outside the cluster (a liberty or a stone). Only their captures
+    /// can make the cut-out and the real board differ: a closed wall has the
+    /// same liberties on both, and once captured its points touch only
+    /// points of the cluster (a wall whose points, once free, touched an
+    /// outside stone would join the areas to the outside).
+    pub open_stones: Rc<[Point]>,
+    /// The points of the enclosed areas, sorted.
+    pub areas: Rc<[Point]>,
+    /// The board with only the cluster's points in play.
+    pub board: Board,
+}
+
+/// The connected sets of points not of `color`, each with its empty count.
+fn areas_of(board: &Board, color: Color) -> Vec<(Vec<Point>, usize)> {
+    let geo = board.geometry();
+    let mut seen = vec![false; geo.len()];
+    let mut out = Vec::new();
+    for start in geo.points() {
+        if seen[start as usize] || board.color(start) == Some(color) {
+            continue;
+        }
+        seen[start as usize] = true;
+        let mut stack = vec![start];
+        let mut pts = Vec::new();
+        let mut empty = 0;
+        while let Some(p) = stack.pop() {
+            pts.push(p);
+            if board.color(p).is_none() {
+                empty += 1;
+            }
+            for &q in geo.neighbors(p) {
+                if !seen[q as usize] && board.color(q) != Some(color) {
+                    seen[q as usize] = true;
+                    stack.push(q);
+                }
+            }
+        }
+        pts.sort_unstable();
+        out.push((pts, empty));
+    }
+    out
+}
+
+/// The clusters of `color` on `board`, leaving out the areas that hold a
+/// point of `dropped` (areas a previous attempt found too weak to cut out).
+#[must_use]
+pub fn clusters(board: &Board, color: Color, dropped: &[bool]) -> Vec<Cluster> {
+    let geo = board.geometry();
+    let n = geo.len();
+    let areas = areas_of(board, color);
+    let mut kept: Vec<bool> = areas
+        .iter()
+        .map(|(pts, empty)| {
+            *empty >= 1
+                && *empty <= MAX_AREA_EMPTY
+                && pts.len() <= MAX_AREA_POINTS
+                && !pts.iter().any(|&p| dropped[p as usize])
+        })
+        .collect();
+    let mut area_of = vec![usize::MAX; n];
+    for (i, (pts, _)) in areas.iter().enumerate() {
+        for &p in pts {
+            area_of[p as usize] = i;
+        }
+    }
+    // The walls touching each area, by head.
+    let walls_of: Vec<Vec<Point>> = areas
+        .iter()
+        .map(|(pts, _)| {
+            let mut heads: Vec<Point> = pts
+                .iter()
+                .flat_map(|&p| geo.neighbors(p).iter().copied())
+                .filter(|&q| board.color(q) == Some(color))
+                .map(|q| board.head(q))
+                .collect();
+            heads.sort_unstable();
+            heads.dedup();
+            heads
+        })
+        .collect();
+    // A wall without a liberty in the kept areas would be captured on the
+    // cut-out at once: the areas it touches cannot be cut out with it.
+    loop {
+        let mut changed = false;
+        for (i, heads) in walls_of.iter().enumerate() {
+            if !kept[i] {
+                continue;
+            }
+            let starved = heads.iter().any(|&h| {
+                !board
+                    .string_liberties(h)
+                    .iter()
+                    .any(|&l| kept[area_of[l as usize]])
+            });
+            if starved {
+                kept[i] = false;
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    // Clusters: kept areas joined by shared walls (union-find over areas).
+    let mut parent: Vec<usize> = (0..areas.len()).collect();
+    fn root(parent: &mut [usize], mut i: usize) -> usize {
+        while parent[i] != i {
+            parent[i] = parent[parent[i]];
+            i = parent[i];
+        }
+        i
+    }
+    let mut area_of_wall: Vec<usize> = vec![usize::MAX; n];
+    for (i, heads) in walls_of.iter().enumerate() {
+        if !kept[i] {
+            continue;
+        }
+        for &h in heads {
+            let j = area_of_wall[h as usize];
+            if j == usize::MAX {
+                area_of_wall[h as usize] = i;
+            } else {
+                let (a, b) = (root(&mut parent, i), root(&mut parent, j));
+                parent[a] = b;
+            }
+        }
+    }
+    let mut groups: Vec<Vec<usize>> = vec![Vec::new(); areas.len()];
+    for (i, &k) in kept.iter().enumerate() {
+        if k {
+            let r = root(&mut parent, i);
+            groups[r].push(i);
+        }
+    }
+    groups
+        .into_iter()
+        .filter(|g| !g.is_empty())
+        .map(|g| {
+            let mut walls: Vec<Point> = g.iter().flat_map(|&i| walls_of[i].clone()).collect();
+            walls.sort_unstable();
+            walls.dedup();
+            let mut keep = vec![false; n];
+            let mut area_pts: Vec<Point> = g.iter().flat_map(|&i| areas[i].0.clone()).collect();
+            area_pts.sort_unstable();
+            let mut wall_stones: Vec<Point> =
+                walls.iter().flat_map(|&h| board.string_stones(h)).collect();
+            wall_stones.sort_unstable();
+            for &p in area_pts.iter().chain(&wall_stones) {
+                keep[p as usize] = true;
+            }
+            let mut open_stones: Vec<Point> = walls
+                .iter()
+                .filter(|&&h| {
+                    board
+                        .string_stones(h)
+                        .any(|s| geo.neighbors(s).iter().any(|&q| !keep[q as usize]))
+                })
+                .flat_map(|&h| board.string_stones(h))
+                .collect();
+            open_stones.sort_unstable();
+            let cut = geo.cut_out(&keep);
+            let stones: Vec<Option<Color>> = geo
+                .points()
+                .map(|p| {
+                    if keep[p as usize] {
+                        board.color(p)
+                    } else {
+                        None
+                    }
+                })
+                .collect();
+            let board = Board::from_stones(cut, &stones)
+                .expect("every string of a cluster keeps a liberty in it");
+            Cluster {
+                color,
+                walls,
+                wall_stones: wall_stones.into(),
+                open_stones: open_stones.into(),
+                areas: area_pts.into(),
+                board,
+            }
+        })
+        .collect()
+}
+
+/// The searches on one cluster's cut-out.
+pub struct LocalSearch {
+    /// The cluster.
+    pub cluster: Cluster,
+    /// The search over its areas.
+    pub engine: Engine,
+}
+
+impl LocalSearch {
+    /// A search over `cluster`'s points (the areas, and the walls' points
+    /// once a closed wall is captured).
+    #[must_use]
+    pub fn new(cluster: Cluster, rule: PassRule, limits: Limits) -> LocalSearch {
+        let mut region: Vec<Point> = cluster
+            .areas
+            .iter()
+            .chain(cluster.wall_stones.iter())
+            .copied()
+            .collect();
+        region.sort_unstable();
+        let engine = Engine::new(region.into(), rule, limits);
+        LocalSearch { cluster, engine }
+    }
+
+    /// The start: the cut-out with the walls' opponent to move.
+    #[must_use]
+    pub fn start(&self) -> Node {
+        Node::new(Position::new(
+            self.cluster.board.clone(),
+            self.cluster.color.opponent(),
+        ))
+    }
+
+    /// The game "the opponent captures any of `walls` (heads) or any open
+    /// wall".
+    #[must_use]
+    pub fn walls_game(&self, walls: &[Point]) -> Game {
+        let b = &self.cluster.board;
+        let mut target: Vec<Point> = walls
+            .iter()
+            .flat_map(|&h| b.string_stones(h))
+            .chain(self.cluster.open_stones.iter().copied())
+            .collect();
+        target.sort_unstable();
+        target.dedup();
+        let target: Rc<[Point]> = target.into();
+        Game::new(Kind::Capture, self.cluster.color, target.clone(), target)
+    }
+
+    /// The walls the opponent, moving first, cannot capture, with the game
+    /// that proves it: every open wall and as many closed walls as can be
+    /// kept. A closed wall the opponent captures on the cut-out he captures
+    /// on the real board alike, so it is dropped from the targets and the
+    /// search is repeated. An open wall captured ends the attempt: the error
+    /// names the open walls that fell (`None` on a search limit), so that
+    /// the caller can cut out less.
+    ///
+    /// # Errors
+    /// The walls could not all be proved.
+    pub fn live_walls(&mut self) -> Result<(Vec<Point>, Game), Option<Vec<Point>>> {
+        let open: Vec<bool> = self
+            .cluster
+            .walls
+            .iter()
+            .map(|&h| self.cluster.open_stones.binary_search(&h).is_ok())
+            .collect();
+        let mut closed: Vec<Point> = self
+            .cluster
+            .walls
+            .iter()
+            .zip(&open)
+            .filter(|(_, o)| !**o)
+            .map(|(&h, _)| h)
+            .collect();
+        let start = self.start();
+        loop {
+            let game = self.walls_game(&closed);
+            match self.engine.solve(&game, &start) {
+                Val::Loss => {
+                    let mut live: Vec<Point> = self
+                        .cluster
+                        .walls
+                        .iter()
+                        .zip(&open)
+                        .filter(|(h, o)| **o || closed.contains(h))
+                        .map(|(&h, _)| h)
+                        .collect();
+                    live.sort_unstable();
+                    return Ok((live, game));
+                }
+                Val::Unknown => return Err(None),
+                Val::Win(_) => {
+                    // Which wall falls on the principal line?
+                    let (_, _, end) = self.engine.line(&game, &start, 400);
+                    let lost = |h: Point| {
+                        self.cluster
+                            .board
+                            .string_stones(h)
+                            .any(|p| end.pos.board.color(p) != Some(self.cluster.color))
+                    };
+                    let fallen: Vec<Point> = self
+                        .cluster
+                        .walls
+                        .iter()
+                        .zip(&open)
+                        .filter(|&(&h, &o)| o && lost(h))
+                        .map(|(&h, _)| h)
+                        .collect();
+                    if !fallen.is_empty() {
+                        return Err(Some(fallen));
+                    }
+                    let before = closed.len();
+                    closed.retain(|&h| !lost(h));
+                    if closed.len() == before {
+                        return Err(None);
+                    }
+                }
+            }
+        }
+    }
+
+    /// The guard that keeps a dead-stone proof valid on the real board: no
+    /// open wall may fall.
+    #[must_use]
+    pub fn guard(&self) -> Guard {
+        Guard {
+            color: self.cluster.color,
+            points: self.cluster.open_stones.clone(),
+        }
+    }
+
+    /// Opposing strings inside the areas, by head.
+    #[must_use]
+    pub fn inside(&self) -> Vec<Point> {
+        let b = &self.cluster.board;
+        let them = self.cluster.color.opponent();
+        let mut heads: Vec<Point> = self
+            .cluster
+            .areas
+            .iter()
+            .filter(|&&p| b.color(p) == Some(them))
+            .map(|&p| b.head(p))
+            .collect();
+        heads.sort_unstable();
+        heads.dedup();
+        heads
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A black group with two one-point eyes in the corner of an open board:
+    /// one cluster with two areas; White cannot capture it.
+    #[test]
+    fn two_small_eyes_make_a_live_cluster() {
+        let board = Board::from_rows(&[
+            ". X . X . . .",
+            "X X X X . . .",
+            ". . . . . . .",
+            ". . . . . . .",
+            ". . . . . O .",
+            ". . . . . . .",
+            ". . . . . . .",
+        ])
+        .expect("board");
+        let cs = clusters(&board, Color::Black, &[false; 49]);
+        assert_eq!(cs.len(), 1);
+        assert_eq!(cs[0].areas.len(), 2);
+        let mut ls = LocalSearch::new(cs[0].clone(), PassRule::OneBan, Limits::default());
+        let (live, _) = ls.live_walls().expect("proved");
+        assert_eq!(live.len(), 1);
+    }
+
+    /// One eye only: White fills the outside on the cut-out and captures.
+    #[test]
+    fn one_eye_is_not_enough() {
+        let board = Board::from_rows(&[
+            ". X . . . . .",
+            "X X . . . . .",
+            ". . . . . . .",
+            ". . . . . . .",
+            ". . . . . O .",
+            ". . . . . . .",
+            ". . . . . . .",
+        ])
+        .expect("board");
+        let cs = clusters(&board, Color::Black, &[false; 49]);
+        assert_eq!(cs.len(), 1);
+        let mut ls = LocalSearch::new(cs[0].clone(), PassRule::OneBan, Limits::default());
+        assert!(ls.live_walls().is_err());
+    }
+}
