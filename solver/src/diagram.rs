@@ -52,6 +52,9 @@ pub enum End {
     Goal,
     /// The position repeats: play can go on forever without the capture.
     Repeats,
+    /// A static rule ends the game (pass-alive stones, the opponent's
+    /// unconditional territory, a fight sealed by uncapturable stones).
+    Settled,
     /// Cut at the longest line shown.
     Cut,
 }
@@ -61,6 +64,7 @@ impl End {
         match text {
             "goal" => End::Goal,
             "repeats" => End::Repeats,
+            "settled" => End::Settled,
             _ => End::Cut,
         }
     }
@@ -137,6 +141,10 @@ impl Diagram {
         match self.end {
             End::Goal => {}
             End::Repeats => out.push("then the position repeats: play goes on forever".into()),
+            End::Settled => out.push(
+                "then the rest is settled without play (pass-alive stones or unconditional territory)"
+                    .into(),
+            ),
             End::Cut => {
                 out.push("(the line stops here; the verdict stands without the rest)".into())
             }
