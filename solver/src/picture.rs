@@ -110,7 +110,9 @@ pub struct Picture<'a> {
     pub caption: &'a [String],
 }
 
-fn escape(text: &str) -> String {
+/// Text made safe inside XML and HTML.
+#[must_use]
+pub fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         match c {
@@ -227,7 +229,7 @@ impl Picture<'_> {
                 );
             }
             let mark = self.overlay.map(|o| o[p as usize]);
-            self.mark(&mut s, mark, stone, label.is_some(), cx, cy);
+            overlay_mark(&mut s, mark, stone, label.is_some(), cx, cy);
             if let Some(&(_, n, c)) = number {
                 let size = if n < 10 { 20.0 } else { 17.0 };
                 let _ = writeln!(
@@ -266,86 +268,85 @@ impl Picture<'_> {
         s.push_str("</svg>\n");
         s
     }
+}
 
-    /// The overlay mark of one point. On a labelled empty point the
-    /// territory square moves to the lower right so the letter stays legible.
-    fn mark(
-        &self,
-        s: &mut String,
-        mark: Option<Mark>,
-        stone: Option<Color>,
-        labelled: bool,
-        cx: f32,
-        cy: f32,
-    ) {
-        let Some(mark) = mark else { return };
-        match (mark, stone) {
-            (Mark::Dead, _) => {
-                let d = CELL * 0.28;
-                let _ = writeln!(
-                    s,
-                    r#"<path d="M{} {}L{} {}M{} {}L{} {}" stroke="{}" stroke-width="{}" stroke-linecap="round"/>"#,
-                    cx - d,
-                    cy - d,
-                    cx + d,
-                    cy + d,
-                    cx - d,
-                    cy + d,
-                    cx + d,
-                    cy - d,
-                    hex(DEAD_RED),
-                    CELL * 0.08
-                );
-            }
-            (Mark::Seki, Some(c)) => {
-                let r = CELL * 0.25;
-                let (dx, dy) = (r * 0.866, r * 0.5);
-                let _ = writeln!(
-                    s,
-                    r#"<path d="M{cx} {}L{} {}L{} {}Z" fill="none" stroke="{}" stroke-width="{}"/>"#,
-                    cy - r,
-                    cx + dx,
-                    cy + dy,
-                    cx - dx,
-                    cy + dy,
-                    on(c),
-                    CELL * 0.06
-                );
-            }
-            (Mark::Unknown, _) => {
-                let _ = writeln!(
-                    s,
-                    r#"<circle cx="{cx}" cy="{cy}" r="{}" fill="{}"/>"#,
-                    CELL * 0.2,
-                    hex(UNKNOWN_MAGENTA)
-                );
-            }
-            (Mark::BlackTerritory | Mark::WhiteTerritory, _) => {
-                let (fill, stroke) = if mark == Mark::BlackTerritory {
-                    (BLACK, BLACK)
-                } else {
-                    (WHITE, BLACK)
-                };
-                let (mx, my) = territory_centre(cx, cy, labelled);
-                let a = CELL * 0.15;
-                let _ = writeln!(
-                    s,
-                    r#"<rect x="{}" y="{}" width="{}" height="{}" fill="{fill}" stroke="{stroke}" stroke-width="1"/>"#,
-                    mx - a,
-                    my - a,
-                    2.0 * a,
-                    2.0 * a
-                );
-            }
-            (Mark::Eye, _) => {
-                let _ = writeln!(
-                    s,
-                    r##"<circle cx="{cx}" cy="{cy}" r="{}" fill="none" stroke="#606060" stroke-width="1.5"/>"##,
-                    CELL * 0.2
-                );
-            }
-            _ => {}
+/// The overlay mark of one point. On a labelled empty point the
+/// territory square moves to the lower right so the letter stays legible.
+fn overlay_mark(
+    s: &mut String,
+    mark: Option<Mark>,
+    stone: Option<Color>,
+    labelled: bool,
+    cx: f32,
+    cy: f32,
+) {
+    let Some(mark) = mark else { return };
+    match (mark, stone) {
+        (Mark::Dead, _) => {
+            let d = CELL * 0.28;
+            let _ = writeln!(
+                s,
+                r#"<path d="M{} {}L{} {}M{} {}L{} {}" stroke="{}" stroke-width="{}" stroke-linecap="round"/>"#,
+                cx - d,
+                cy - d,
+                cx + d,
+                cy + d,
+                cx - d,
+                cy + d,
+                cx + d,
+                cy - d,
+                hex(DEAD_RED),
+                CELL * 0.08
+            );
         }
+        (Mark::Seki, Some(c)) => {
+            let r = CELL * 0.25;
+            let (dx, dy) = (r * 0.866, r * 0.5);
+            let _ = writeln!(
+                s,
+                r#"<path d="M{cx} {}L{} {}L{} {}Z" fill="none" stroke="{}" stroke-width="{}"/>"#,
+                cy - r,
+                cx + dx,
+                cy + dy,
+                cx - dx,
+                cy + dy,
+                on(c),
+                CELL * 0.06
+            );
+        }
+        (Mark::Unknown, _) => {
+            let _ = writeln!(
+                s,
+                r#"<circle cx="{cx}" cy="{cy}" r="{}" fill="{}"/>"#,
+                CELL * 0.2,
+                hex(UNKNOWN_MAGENTA)
+            );
+        }
+        (Mark::BlackTerritory | Mark::WhiteTerritory, _) => {
+            let (fill, stroke) = if mark == Mark::BlackTerritory {
+                (BLACK, BLACK)
+            } else {
+                (WHITE, BLACK)
+            };
+            let (mx, my) = territory_centre(cx, cy, labelled);
+            let a = CELL * 0.15;
+            let _ = writeln!(
+                s,
+                r#"<rect x="{}" y="{}" width="{}" height="{}" fill="{fill}" stroke="{stroke}" stroke-width="1"/>"#,
+                mx - a,
+                my - a,
+                2.0 * a,
+                2.0 * a
+            );
+        }
+        (Mark::Eye, _) => {
+            let _ = writeln!(
+                s,
+                r##"<circle cx="{cx}" cy="{cy}" r="{}" fill="none" stroke="#606060" stroke-width="1.5"/>"##,
+                CELL * 0.2
+            );
+        }
+        _ => {}
     }
 }
 

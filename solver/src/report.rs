@@ -10,7 +10,7 @@ use crate::case::Case;
 use crate::diagram::{self, capital};
 use crate::judgement::Judgement;
 use crate::ko::PassRule;
-use crate::picture;
+use crate::picture::{self, escape};
 use std::fmt::Write as _;
 
 /// A case and kakunin's judgement of it.
@@ -32,20 +32,6 @@ impl Entry {
             .as_ref()
             .map(|e| self.judgement.differences(e).is_empty() && self.judgement.unknown() == 0)
     }
-}
-
-fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            c => out.push(c),
-        }
-    }
-    out
 }
 
 const STYLE: &str = "body{font-family:'DejaVu Sans',Verdana,sans-serif;margin:2em;max-width:80em;color:#111}\
