@@ -134,17 +134,45 @@ fn on(c: Color) -> &'static str {
     }
 }
 
+/// Labels of up to two characters fit on a point; longer ones (a case may
+/// name points `triangle` or `square` after the source's diagram marks) are
+/// drawn by their first letter and spelt out in the caption.
+const LABEL_FITS: usize = 2;
+
+fn shown_label(name: &str) -> String {
+    if name.chars().count() <= LABEL_FITS {
+        name.to_string()
+    } else {
+        name.chars().take(1).flat_map(char::to_lowercase).collect()
+    }
+}
+
 impl Picture<'_> {
+    /// The caption lines: the caller's, then the key to shortened labels.
+    fn captions(&self, board: &Board) -> Vec<String> {
+        let mut lines = self.caption.to_vec();
+        let long: Vec<String> = self
+            .labels
+            .iter()
+            .filter(|(n, _)| n.chars().count() > LABEL_FITS)
+            .map(|(n, p)| format!("{} = {n} ({})", shown_label(n), board.geometry().name(*p)))
+            .collect();
+        if !long.is_empty() {
+            lines.push(format!("labels: {}", long.join(", ")));
+        }
+        lines
+    }
+
     /// The layout of this picture on `board`.
     #[must_use]
     pub fn layout(&self, board: &Board) -> Layout {
-        let chars = self
-            .caption
+        let captions = self.captions(board);
+        let chars = captions
             .iter()
             .map(|l| l.chars().count())
             .max()
             .unwrap_or(0);
-        Layout::new(board.geometry(), self.caption.len(), chars)
+        Layout::new(board.geometry(), captions.len(), chars)
     }
 
     /// The picture as an SVG document (also valid inline in HTML).
@@ -239,25 +267,28 @@ impl Picture<'_> {
                     on(c)
                 );
             } else if let Some(name) = label {
-                if stone.is_none() {
-                    // Clear the grid under the letter.
-                    let _ = writeln!(
-                        s,
-                        r#"<circle cx="{cx}" cy="{cy}" r="{}" fill="{}"/>"#,
-                        CELL * 0.3,
-                        hex(WOOD)
-                    );
-                }
+                // Clear the grid (or the middle of a stone's mark) under the
+                // letter; a dead stone's cross still shows around it.
+                let (under, r) = match stone {
+                    None => (hex(WOOD), 0.3),
+                    Some(Color::Black) => (BLACK.to_string(), 0.2),
+                    Some(Color::White) => (WHITE.to_string(), 0.2),
+                };
+                let _ = writeln!(
+                    s,
+                    r#"<circle cx="{cx}" cy="{cy}" r="{}" fill="{under}"/>"#,
+                    CELL * r
+                );
                 let fill = stone.map_or(BLACK, on);
                 let _ = writeln!(
                     s,
                     r#"<text x="{cx}" y="{}" font-size="19" font-weight="bold" text-anchor="middle" fill="{fill}">{}</text>"#,
                     cy + 7.0,
-                    escape(name)
+                    escape(&shown_label(name))
                 );
             }
         }
-        for (i, line) in self.caption.iter().enumerate() {
+        for (i, line) in self.captions(board).iter().enumerate() {
             let y = bh + LINE_HEIGHT * (i as f32 + 0.5);
             let _ = writeln!(
                 s,
@@ -470,6 +501,22 @@ mod tests {
         let (w, h) = lay.size();
         assert!(w >= 2.0 * MARGIN + 2.0 * CELL);
         assert!(h > 2.0 * MARGIN + CELL + LINE_HEIGHT);
+    }
+
+    #[test]
+    fn picture_shortens_long_labels_and_spells_them_out() {
+        let board = Board::from_rows(&["X O .", ". . ."]).expect("board");
+        let labels = vec![("triangle".to_string(), 0), ("A".to_string(), 2)];
+        let svg = Picture {
+            labels: &labels,
+            ..Picture::default()
+        }
+        .svg(&board);
+        assert!(
+            svg.contains(">t</text>") && svg.contains(">A</text>"),
+            "{svg}"
+        );
+        assert!(svg.contains("labels: t = triangle (A2)"), "{svg}");
     }
 
     #[test]
