@@ -145,7 +145,13 @@ fn section(h: &mut String, e: &Entry, rule: PassRule) {
         escape(c.verdict.trim())
     );
     let (class, words) = agreement(e);
-    let _ = writeln!(h, "<p class=\"{class}\">kakunin {}</p>", escape(&words));
+    let _ = writeln!(
+        h,
+        "<p class=\"{class}\">kakunin {}</p>\n<p class=\"meta\">Searched {} nodes in {} ms.</p>",
+        escape(&words),
+        j.verdicts.nodes,
+        j.verdicts.millis
+    );
     let _ = writeln!(h, "<div class=\"pair\">");
     let ours = vec![format!("kakunin: {}", j.score.result)];
     let _ = writeln!(
