@@ -7,9 +7,10 @@
 //! Chromium is Debian's `chromium` package (`.ci/run` installs it). Without
 //! it the test fails under CI and is skipped with a message elsewhere.
 
+use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::process::Command;
-use std::time::Duration;
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
 
 use kakunin::case;
 use kakunin::confirm::Limits;
@@ -37,6 +38,46 @@ fn chromium() -> Option<PathBuf> {
             .filter(|o| o.status.success())
             .map(|_| PathBuf::from(name))
     })
+}
+
+/// Runs `cmd`, killing it after two minutes: a browser that hangs fails the
+/// test instead of stalling CI. Its output is read while it runs (a DOM dump
+/// is larger than a pipe holds).
+fn run(cmd: &mut Command) -> Output {
+    let mut child = cmd
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start chromium");
+    let mut out = child.stdout.take().expect("stdout");
+    let mut err = child.stderr.take().expect("stderr");
+    let reader = std::thread::spawn(move || {
+        let mut v = Vec::new();
+        let _ = out.read_to_end(&mut v);
+        v
+    });
+    let err_reader = std::thread::spawn(move || {
+        let mut v = Vec::new();
+        let _ = err.read_to_end(&mut v);
+        v
+    });
+    let deadline = Instant::now() + Duration::from_secs(120);
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("wait for chromium") {
+            break status;
+        }
+        if Instant::now() > deadline {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("chromium did not finish within two minutes");
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    Output {
+        status,
+        stdout: reader.join().unwrap_or_default(),
+        stderr: err_reader.join().unwrap_or_default(),
+    }
 }
 
 fn scratch() -> PathBuf {
@@ -112,13 +153,11 @@ fn report_page_renders_in_headless_chromium() {
         format!("--user-data-dir={}", profile.display()),
     ];
     let shot = dir.join("shot.png");
-    let out = Command::new(&browser)
+    let out = run(Command::new(&browser)
         .args(&common)
         .arg(format!("--screenshot={}", shot.display()))
         .arg("--window-size=1200,3000")
-        .arg(&url)
-        .output()
-        .expect("run chromium");
+        .arg(&url));
     assert!(
         out.status.success() && shot.exists(),
         "chromium screenshot failed: {}",
@@ -149,12 +188,10 @@ fn report_page_renders_in_headless_chromium() {
         dark > 10_000,
         "no stones or text: {dark} dark pixels of {total}"
     );
-    let dom = Command::new(&browser)
+    let dom = run(Command::new(&browser)
         .args(&common)
         .arg("--dump-dom")
-        .arg(&url)
-        .output()
-        .expect("run chromium");
+        .arg(&url));
     let dom = String::from_utf8_lossy(&dom.stdout);
     assert_eq!(
         dom.matches("<svg").count(),
