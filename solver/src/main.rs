@@ -3,14 +3,17 @@
 use anyhow::{Context, Result};
 use clap::{Parser, Subcommand, ValueEnum};
 use kakunin::batch;
-use kakunin::case;
+use kakunin::board::Point;
+use kakunin::case::{self, Case};
 use kakunin::confirm::Limits;
+use kakunin::diagram;
 use kakunin::judgement::Judgement;
 use kakunin::ko::PassRule;
-use kakunin::render;
+use kakunin::report::{self, Entry};
 use kakunin::sgf;
 use kakunin::status::Options;
-use std::path::PathBuf;
+use kakunin::{picture, render};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
@@ -114,6 +117,45 @@ enum Command {
         #[command(flatten)]
         search: SearchArgs,
     },
+    /// Explain a case: each disputed string's witness lines as numbered move diagrams.
+    Explain {
+        /// A case file.
+        file: PathBuf,
+        /// Only the string with a stone on this point (GTP, e.g. C3).
+        #[arg(long)]
+        point: Option<String>,
+        #[command(flatten)]
+        search: SearchArgs,
+    },
+    /// Draw a case as a picture: kakunin's verdict, the expected one, or a witness line.
+    Render {
+        /// A case file.
+        file: PathBuf,
+        /// Write an SVG picture here.
+        #[arg(long)]
+        svg: Option<PathBuf>,
+        /// Write a PNG picture here.
+        #[arg(long)]
+        png: Option<PathBuf>,
+        /// Draw witness line N (numbered as `kakunin explain` numbers them).
+        #[arg(long)]
+        line: Option<usize>,
+        /// Draw the case's expected overlay instead of kakunin's verdict.
+        #[arg(long, conflicts_with = "line")]
+        expected: bool,
+        #[command(flatten)]
+        search: SearchArgs,
+    },
+    /// Write the corpus as one static HTML page (DIR/index.html).
+    Report {
+        /// Case files or folders (default: cases/).
+        paths: Vec<PathBuf>,
+        /// The folder to write into (created if missing).
+        #[arg(long)]
+        out: PathBuf,
+        #[command(flatten)]
+        search: SearchArgs,
+    },
 }
 
 fn main() -> ExitCode {
@@ -134,6 +176,20 @@ fn run(cli: Cli) -> Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Command::Check { paths, search } => check(paths, search.options()),
+        Command::Explain {
+            file,
+            point,
+            search,
+        } => explain(&file, point.as_deref(), search.options()),
+        Command::Render {
+            file,
+            svg,
+            png,
+            line,
+            expected,
+            search,
+        } => draw(&file, svg, png, line, expected, search.options()),
+        Command::Report { paths, out, search } => write_report(paths, &out, search.options()),
         Command::Judge {
             files,
             format,
@@ -373,5 +429,145 @@ fn check(paths: Vec<PathBuf>, opts: Options) -> Result<ExitCode> {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
+    })
+}
+
+fn labels(c: &Case) -> Vec<(String, Point)> {
+    c.marks.iter().map(|(k, &v)| (k.clone(), v)).collect()
+}
+
+fn explain(file: &Path, point: Option<&str>, opts: Options) -> Result<ExitCode> {
+    let c = case::load(file)?;
+    let at = match point {
+        None => None,
+        Some(name) => {
+            let p = c
+                .board
+                .geometry()
+                .parse_point(name)
+                .with_context(|| format!("--point {name}"))?;
+            if c.board.color(p).is_none() {
+                anyhow::bail!("--point {name}: no stone there in {}", file.display());
+            }
+            Some(p)
+        }
+    };
+    let j = Judgement::of_case(&c, &opts);
+    let mut all = diagram::explain(&j, opts.pass_rule);
+    if let Some(p) = at {
+        if !all.iter().any(|e| e.verdict.points.contains(&p)) {
+            println!(
+                "{}
+the string at {} is pass-alive: alive whatever the opponent plays, nothing to confirm",
+                j.title,
+                point.unwrap_or_default()
+            );
+            return Ok(ExitCode::SUCCESS);
+        }
+        all.retain(|e| e.verdict.points.contains(&p));
+    }
+    print!("{}", render::explanation(&j.title, &all));
+    Ok(ExitCode::SUCCESS)
+}
+
+fn draw(
+    file: &Path,
+    svg: Option<PathBuf>,
+    png: Option<PathBuf>,
+    line: Option<usize>,
+    expected: bool,
+    opts: Options,
+) -> Result<ExitCode> {
+    if svg.is_none() && png.is_none() {
+        anyhow::bail!("render needs --svg FILE or --png FILE (or both)");
+    }
+    let c = case::load(file)?;
+    let labels = labels(&c);
+    let text = if expected {
+        let expect = c
+            .expect
+            .as_ref()
+            .with_context(|| format!("--expected: {} has no expect overlay", file.display()))?;
+        let caption = vec![format!("{}: the expected verdict", c.id)];
+        picture::verdict_svg(&c.board, &labels, expect, &caption)
+    } else {
+        let j = Judgement::of_case(&c, &opts);
+        match line {
+            None => {
+                let caption = vec![format!("{}: kakunin: {}", c.id, j.score.result)];
+                picture::verdict_svg(&j.board, &labels, &j.map.marks, &caption)
+            }
+            Some(n) => {
+                // Lines are numbered through the strings in order; a string
+                // whose lines cannot be drawn only matters if N is one of them.
+                let mut first = 1;
+                let mut found = None;
+                for e in diagram::explain(&j, opts.pass_rule) {
+                    let len = e.verdict.witness.len();
+                    if (first..first + len).contains(&n) {
+                        let ds = e.diagrams.map_err(anyhow::Error::msg)?;
+                        found = ds.into_iter().find(|d| d.line == n);
+                        break;
+                    }
+                    first += len;
+                }
+                let d = found.with_context(|| {
+                    format!(
+                        "--line {n}: {} has {} witness line(s), numbered from 1 (see kakunin explain)",
+                        file.display(),
+                        first - 1
+                    )
+                })?;
+                picture::line_svg(&d, &labels)
+            }
+        }
+    };
+    if let Some(out) = svg {
+        std::fs::write(&out, &text).with_context(|| format!("writing {}", out.display()))?;
+    }
+    if let Some(out) = png {
+        let bytes = picture::png(&text).map_err(anyhow::Error::msg)?;
+        std::fs::write(&out, bytes).with_context(|| format!("writing {}", out.display()))?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn write_report(paths: Vec<PathBuf>, out: &Path, opts: Options) -> Result<ExitCode> {
+    let paths = if paths.is_empty() {
+        vec![PathBuf::from("cases")]
+    } else {
+        paths
+    };
+    let started = Instant::now();
+    let mut entries = Vec::new();
+    let mut problems = Vec::new();
+    let files = case::find(&paths)?;
+    let judged = batch::map(&files, |f| {
+        case::load(f).map(|c| {
+            let judgement = Judgement::of_case(&c, &opts);
+            Entry { case: c, judgement }
+        })
+    });
+    for r in judged {
+        match r {
+            Ok(e) => entries.push(e),
+            Err(e) => problems.push(e.to_string()),
+        }
+    }
+    let html = report::page(&entries, &problems, opts.pass_rule);
+    std::fs::create_dir_all(out).with_context(|| format!("creating {}", out.display()))?;
+    let index = out.join("index.html");
+    std::fs::write(&index, html).with_context(|| format!("writing {}", index.display()))?;
+    println!(
+        "wrote {} ({} case(s), {} unreadable, {:.1} s)",
+        index.display(),
+        entries.len(),
+        problems.len(),
+        started.elapsed().as_secs_f64()
+    );
+    Ok(if problems.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(2)
     })
 }

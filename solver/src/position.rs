@@ -143,6 +143,91 @@ impl Position {
     }
 }
 
+/// What one replayed move did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Replayed {
+    /// A stone: what it captured.
+    Play(MoveOutcome),
+    /// A pass; `held_ban` tells whether the passer held a ban it now may lift.
+    Pass {
+        /// The passer held at least one Article 7-2 ban.
+        held_ban: bool,
+    },
+}
+
+/// A line being replayed move by move (see [`replay`]): explanations need
+/// what each move did, not only where the line ends.
+#[derive(Clone, Debug)]
+pub struct Replay {
+    pos: Position,
+    rule: PassRule,
+    /// Per player, the bans held at each of his unspent passes.
+    credits: [Vec<Vec<Point>>; 2],
+}
+
+impl Replay {
+    /// Starts a replay at `start`.
+    #[must_use]
+    pub fn new(start: Position, rule: PassRule) -> Replay {
+        Replay {
+            pos: start,
+            rule,
+            credits: [Vec::new(), Vec::new()],
+        }
+    }
+
+    /// The position reached.
+    #[must_use]
+    pub fn position(&self) -> &Position {
+        &self.pos
+    }
+
+    /// Plays one move (`None` passes); `removed` hears of every captured stone.
+    ///
+    /// # Errors
+    /// Why the move is illegal; the replay is then unchanged.
+    pub fn step(
+        &mut self,
+        mv: Option<Point>,
+        removed: &mut dyn FnMut(Point),
+    ) -> Result<Replayed, MoveError> {
+        let me = self.pos.to_move;
+        match mv {
+            None => {
+                let held: Vec<Point> = self.pos.bans.of(me).map(|b| b.point).collect();
+                let held_ban = !held.is_empty();
+                if self.rule == PassRule::AllBans {
+                    self.pos.bans.lift_all(me);
+                } else if held_ban {
+                    self.credits[me.index()].push(held);
+                }
+                self.pos.to_move = me.opponent();
+                Ok(Replayed::Pass { held_ban })
+            }
+            Some(p) => {
+                let mut spent = None;
+                if self.pos.bans.forbids(me, p) {
+                    let mine = &self.credits[me.index()];
+                    match mine.iter().position(|held| held.contains(&p)) {
+                        Some(k) => spent = Some(k),
+                        None => return Err(MoveError::Banned),
+                    }
+                }
+                let mut trial = self.pos.clone();
+                if spent.is_some() {
+                    trial.bans.lift(me, p);
+                }
+                trial.check(p)?;
+                if let Some(k) = spent {
+                    self.credits[me.index()].remove(k);
+                }
+                self.pos = trial;
+                Ok(Replayed::Play(self.pos.play_unchecked(p, removed)))
+            }
+        }
+    }
+}
+
 /// Plays a line of moves given as points or passes, choosing for each pass
 /// the ban it is for: a pass is credited to the passer and spent on the
 /// first banned retake he then makes, which is the most permissive reading
@@ -155,37 +240,11 @@ pub fn replay(
     line: &[Option<Point>],
     rule: PassRule,
 ) -> Result<Position, (usize, MoveError)> {
-    let mut pos = start.clone();
-    // Per player, the bans held at each of his unspent passes.
-    let mut credits: [Vec<Vec<Point>>; 2] = [Vec::new(), Vec::new()];
-    for (i, mv) in line.iter().enumerate() {
-        let me = pos.to_move;
-        match *mv {
-            None => {
-                let held: Vec<Point> = pos.bans.of(me).map(|b| b.point).collect();
-                if rule == PassRule::AllBans {
-                    pos.bans.lift_all(me);
-                } else if !held.is_empty() {
-                    credits[me.index()].push(held);
-                }
-                pos.to_move = me.opponent();
-            }
-            Some(p) => {
-                if pos.bans.forbids(me, p) {
-                    let mine = &mut credits[me.index()];
-                    match mine.iter().position(|held| held.contains(&p)) {
-                        Some(k) => {
-                            mine.remove(k);
-                            pos.bans.lift(me, p);
-                        }
-                        None => return Err((i, MoveError::Banned)),
-                    }
-                }
-                pos.play(p).map_err(|e| (i, e))?;
-            }
-        }
+    let mut r = Replay::new(start.clone(), rule);
+    for (i, &mv) in line.iter().enumerate() {
+        r.step(mv, &mut |_| {}).map_err(|e| (i, e))?;
     }
-    Ok(pos)
+    Ok(r.pos)
 }
 
 /// A short hash of a set of points (for keys of games about a string).

@@ -3,6 +3,7 @@
 
 use crate::board::{Board, Geometry, Point};
 use crate::case::{Case, Mark};
+use crate::diagram::{Diagram, Explained, capital, sentence_case};
 use crate::judgement::Judgement;
 use std::fmt::Write as _;
 
@@ -261,6 +262,86 @@ pub fn case_yaml(case: &Case, marks: &[Mark]) -> String {
                 .map(|m| m.map_or("pass".to_string(), |q| geo.name(q)))
                 .collect();
             let _ = writeln!(out, "    moves: [{}]", moves.join(", "));
+        }
+    }
+    out
+}
+
+/// A numbered move diagram as text: three-character cells, so that move
+/// numbers up to 99 fit, then the notes the board cannot show.
+#[must_use]
+pub fn diagram(d: &Diagram) -> String {
+    let geo = d.board.geometry();
+    let numbers = d.numbers();
+    let mut out = String::new();
+    let (odd, even) = (d.first, d.first.opponent());
+    let _ = writeln!(
+        out,
+        "Line {}: {}. {} plays the odd numbers, {} the even.",
+        d.line,
+        sentence_case(&d.claim),
+        capital(odd),
+        capital(even)
+    );
+    let columns: String = (0..geo.width())
+        .map(|x| format!("  {}", Geometry::column_letter(x)))
+        .collect();
+    let _ = writeln!(out, "   {columns}");
+    for y in 0..geo.height() {
+        let row = geo.height() - y;
+        let cells: String = (0..geo.width())
+            .map(|x| {
+                let p = geo.point(x, y);
+                match numbers.iter().find(|(q, _, _)| *q == p) {
+                    Some((_, n, _)) => format!("{n:>3}"),
+                    None => format!("  {}", d.board.color(p).map_or('.', |c| c.letter())),
+                }
+            })
+            .collect();
+        let _ = writeln!(out, "{row:>3}{cells}   {row}");
+    }
+    let _ = writeln!(out, "   {columns}");
+    if d.moves.is_empty() {
+        let _ = writeln!(out, "   (no move: the position already shows it)");
+    }
+    for n in d.notes() {
+        let _ = writeln!(out, "   {n}");
+    }
+    out
+}
+
+/// `kakunin explain`: each disputed string, the sentence of its verdict and
+/// its witness lines as diagrams.
+#[must_use]
+pub fn explanation(title: &str, explained: &[Explained<'_>]) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "{title}");
+    if explained.is_empty() {
+        let _ = writeln!(
+            out,
+            "no disputed string: every string is pass-alive (alive whatever the opponent plays)"
+        );
+    }
+    for e in explained {
+        let v = e.verdict;
+        let _ = writeln!(
+            out,
+            "\n{} {} [{}]: {}",
+            capital(v.color),
+            v.stones.join(" "),
+            v.stones.len(),
+            v.reason.sentence()
+        );
+        match &e.diagrams {
+            Err(why) => {
+                let _ = writeln!(out, "  (the witness line cannot be drawn: {why})");
+            }
+            Ok(ds) => {
+                for d in ds {
+                    out.push('\n');
+                    out.push_str(&diagram(d));
+                }
+            }
         }
     }
     out
