@@ -10,6 +10,7 @@
 //! [`score`] Article 10; [`judgement`] bundles them and [`render`] prints.
 
 pub mod batch;
+pub mod bench;
 pub mod board;
 pub mod case;
 pub mod compare;

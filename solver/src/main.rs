@@ -91,6 +91,26 @@ enum Command {
         #[command(flatten)]
         search: SearchArgs,
     },
+    /// Time kakunin on the corpus and real end positions, one position at a
+    /// time, and GNU Go's final_status_list dead on the same positions.
+    Bench {
+        /// Folders or files of positions: cases (.yaml), SGF records, OGS
+        /// .game files (default: cases/ and the real positions of
+        /// ../shared/data when present).
+        paths: Vec<PathBuf>,
+        /// GNU Go's GTP command line; by default `/usr/games/gnugo --mode gtp`
+        /// when that file exists.
+        #[arg(long)]
+        gnugo: Option<String>,
+        /// Do not run GNU Go.
+        #[arg(long)]
+        no_gnugo: bool,
+        /// Print one line per position as it is timed.
+        #[arg(long)]
+        verbose: bool,
+        #[command(flatten)]
+        search: SearchArgs,
+    },
     /// Speak the Go Text Protocol (version 2) on standard input and output:
     /// final_status_list and final_score by the Article 7 search.
     Gtp {
@@ -195,6 +215,13 @@ fn run(cli: Cli) -> Result<ExitCode> {
             format,
             search,
         } => judge(&files, format, &search.options()),
+        Command::Bench {
+            paths,
+            gnugo,
+            no_gnugo,
+            verbose,
+            search,
+        } => bench(paths, gnugo, no_gnugo, verbose, &search.options()),
         Command::Gtp { search } => {
             let mut engine = kakunin::gtp::Engine::new(search.options());
             kakunin::gtp::run(
@@ -364,6 +391,72 @@ fn judge(files: &[PathBuf], format: Format, opts: &Options) -> Result<ExitCode> 
         ExitCode::from(2)
     } else {
         ExitCode::SUCCESS
+    })
+}
+
+fn bench(
+    paths: Vec<PathBuf>,
+    gnugo: Option<String>,
+    no_gnugo: bool,
+    verbose: bool,
+    opts: &Options,
+) -> Result<ExitCode> {
+    use kakunin::bench;
+    let paths = if paths.is_empty() {
+        [
+            "cases",
+            "../shared/data/gnugo-kgs",
+            "../shared/data/ogs-score-estimator/test_games",
+        ]
+        .iter()
+        .map(PathBuf::from)
+        .filter(|p| p.exists())
+        .collect()
+    } else {
+        paths
+    };
+    let gnugo = if no_gnugo {
+        None
+    } else {
+        gnugo.or_else(|| {
+            Path::new("/usr/games/gnugo")
+                .exists()
+                .then(|| "/usr/games/gnugo --mode gtp".to_string())
+        })
+    };
+    let (positions, errors) = bench::positions(&paths);
+    for e in &errors {
+        eprintln!("kakunin: {e}");
+    }
+    let started = Instant::now();
+    let samples = bench::run(&positions, opts, gnugo.as_deref(), |s| {
+        if verbose {
+            println!(
+                "{}/{}: {} strings, {} unknown, kakunin {:.1} ms, gnugo {}",
+                s.set,
+                s.name,
+                s.strings,
+                s.unknown,
+                s.kakunin.as_secs_f64() * 1000.0,
+                s.gnugo
+                    .map_or("-".to_string(), |g| format!("{:.1} ms", g.as_secs_f64() * 1000.0))
+            );
+        }
+    })?;
+    print!("{}", bench::summary(&samples));
+    println!(
+        "bounds {} nodes / {:.0} s per string; gnugo: {}; {} positions in {:.1} s; peak memory {}",
+        opts.limits.nodes,
+        opts.limits.time.as_secs_f64(),
+        gnugo.as_deref().unwrap_or("not run"),
+        samples.len(),
+        started.elapsed().as_secs_f64(),
+        bench::peak_memory_kib().map_or("unknown".to_string(), |k| format!("{} MiB", k / 1024))
+    );
+    Ok(if errors.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(2)
     })
 }
 

@@ -7,6 +7,7 @@
 use kakunin::case::{self, Mark};
 use kakunin::confirm::Limits;
 use kakunin::judgement::Judgement;
+use kakunin::render;
 use kakunin::status::{Options, Status};
 use std::path::Path;
 use std::time::Duration;
@@ -56,6 +57,13 @@ fn check(path: &Path) {
         );
     }
     assert!(wrong.is_empty(), "{}: {}", c.id, wrong.join("; "));
+    // The whole judgement as `kakunin judge` prints it (verdict overlay,
+    // statuses, witness lines, score), reviewed once and kept in
+    // snapshots/judge/ so that any change in what kakunin says shows up.
+    let mut settings = insta::Settings::clone_current();
+    settings.set_snapshot_path(concat!(env!("CARGO_MANIFEST_DIR"), "/../snapshots/judge"));
+    settings.set_prepend_module_to_snapshot(false);
+    settings.bind(|| insta::assert_snapshot!(c.id.clone(), render::judgement(&j)));
     if unknown == 0 {
         let diff = j.differences(expect);
         assert!(
