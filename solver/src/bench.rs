@@ -51,15 +51,12 @@ pub fn positions(paths: &[PathBuf]) -> (Vec<Position>, Vec<String>) {
         let mut files = Vec::new();
         collect(root, &mut files);
         files.sort();
-        let set = root
-            .file_name()
-            .map_or_else(|| root.display().to_string(), |s| s.to_string_lossy().into());
+        let set = root.file_name().map_or_else(
+            || root.display().to_string(),
+            |s| s.to_string_lossy().into(),
+        );
         for f in files {
-            let name = f
-                .strip_prefix(root)
-                .unwrap_or(&f)
-                .display()
-                .to_string();
+            let name = f.strip_prefix(root).unwrap_or(&f).display().to_string();
             let board = match f.extension().and_then(|e| e.to_str()) {
                 Some("yaml") => case::load(&f).map(|c| c.board).map_err(|e| e.to_string()),
                 Some("sgf") => crate::sgf::load(&f)
@@ -247,6 +244,12 @@ mod tests {
         let samples = run(&ps[..2], &opts, None, |_| {}).expect("no engine to fail");
         assert_eq!(samples.len(), 2);
         let table = summary(&samples);
-        assert!(table.lines().nth(1).is_some_and(|l| l.starts_with("classic")), "{table}");
+        assert!(
+            table
+                .lines()
+                .nth(1)
+                .is_some_and(|l| l.starts_with("classic")),
+            "{table}"
+        );
     }
 }

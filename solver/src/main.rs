@@ -438,8 +438,10 @@ fn bench(
                 s.strings,
                 s.unknown,
                 s.kakunin.as_secs_f64() * 1000.0,
-                s.gnugo
-                    .map_or("-".to_string(), |g| format!("{:.1} ms", g.as_secs_f64() * 1000.0))
+                s.gnugo.map_or("-".to_string(), |g| format!(
+                    "{:.1} ms",
+                    g.as_secs_f64() * 1000.0
+                ))
             );
         }
     })?;
