@@ -200,7 +200,7 @@ pub fn clusters(board: &Board, color: Color, dropped: &[bool]) -> Vec<Cluster> {
     groups
         .into_iter()
         .filter(|g| !g.is_empty())
-        .map(|g| {
+        .filter_map(|g| {
             let mut walls: Vec<Point> = g.iter().flat_map(|&i| walls_of[i].clone()).collect();
             walls.sort_unstable();
             walls.dedup();
@@ -234,16 +234,18 @@ pub fn clusters(board: &Board, color: Color, dropped: &[bool]) -> Vec<Cluster> {
                     }
                 })
                 .collect();
-            let board = Board::from_stones(cut, &stones)
-                .expect("every string of a cluster keeps a liberty in it");
-            Cluster {
+            // Every wall keeps a liberty in the areas and every string inside
+            // has all its liberties there, so this cannot fail; if it did,
+            // the cluster is simply not cut out.
+            let board = Board::from_stones(cut, &stones).ok()?;
+            Some(Cluster {
                 color,
                 walls,
                 wall_stones: wall_stones.into(),
                 open_stones: open_stones.into(),
                 areas: area_pts.into(),
                 board,
-            }
+            })
         })
         .collect()
 }

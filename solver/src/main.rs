@@ -308,6 +308,21 @@ fn judge_file(path: &std::path::Path, opts: &Options) -> Result<Input> {
             case: None,
             record: Some(rec),
         })
+    } else if path.extension().is_some_and(|e| e == "game") {
+        // An OGS end position: no prisoners or komi are recorded.
+        let g = kakunin::ogs::load(path)?;
+        let judgement = Judgement::of(
+            path.display().to_string(),
+            g.board,
+            case::Prisoners::default(),
+            0.0,
+            opts,
+        );
+        Ok(Input {
+            judgement,
+            case: None,
+            record: None,
+        })
     } else {
         let c = case::load(path)?;
         Ok(Input {
@@ -344,11 +359,19 @@ fn judge(files: &[PathBuf], format: Format, opts: &Options) -> Result<ExitCode> 
             }
             Format::Yaml => match &input.case {
                 Some(c) => print!("{}", render::case_yaml(c, &j.map.marks)),
-                None => {
-                    let rec = input.record.as_ref().expect("an SGF record");
-                    let c = rec.to_case(f);
-                    print!("{}", render::case_yaml(&c, &j.map.marks));
-                }
+                None => match input.record.as_ref() {
+                    Some(rec) => {
+                        let c = rec.to_case(f);
+                        print!("{}", render::case_yaml(&c, &j.map.marks));
+                    }
+                    None => {
+                        eprintln!(
+                            "kakunin: {}: --format yaml needs a case or an SGF file",
+                            f.display()
+                        );
+                        failed = true;
+                    }
+                },
             },
             Format::Json => {
                 let mut v = j.to_json();
