@@ -583,7 +583,7 @@ impl Engine {
                 // the graphs small).
                 let board = &node.pos.board;
                 let mine = self.safety(board, game.owner);
-                if game.target.iter().all(|&p| mine.alive[p as usize]) {
+                if game.target.iter().all(|&p| mine.alive(p)) {
                     Some(Val::Loss)
                 } else if self.settled_capture(game, board) {
                     Some(Val::Win(SETTLED_WIN))
@@ -609,7 +609,7 @@ impl Engine {
                 // Every fight point held unconditionally by the opponent:
                 // no new stone there can ever stand.
                 let held = self.safety(&node.pos.board, game.owner.opponent());
-                if game.fight.iter().all(|&p| held.held[p as usize]) {
+                if game.fight.iter().all(|&p| held.held(p)) {
                     return Some(Val::Loss);
                 }
                 // Every fight point under opposing strings that the owner,
@@ -630,7 +630,7 @@ impl Engine {
                 heads.sort_unstable();
                 heads.dedup();
                 let mine = self.safety(&node.pos.board, game.owner);
-                if heads.iter().any(|&h| mine.alive[h as usize]) {
+                if heads.iter().any(|&h| mine.alive(h)) {
                     return Some(Val::Win(0));
                 }
                 for h in heads {
@@ -657,9 +657,8 @@ impl Engine {
     /// games must end here rather than be searched on.
     fn settled_capture(&mut self, game: &Game, board: &crate::board::Board) -> bool {
         let theirs = self.safety(board, game.owner.opponent());
-        game.target.iter().any(|&p| theirs.held[p as usize])
-            && (matches!(game.kind, Kind::Capture)
-                || game.fight.iter().all(|&p| theirs.held[p as usize]))
+        game.target.iter().any(|&p| theirs.held(p))
+            && (matches!(game.kind, Kind::Capture) || game.fight.iter().all(|&p| theirs.held(p)))
     }
 
     /// `Some(Loss)` when every fight point holds a stone of the opponent
@@ -745,11 +744,11 @@ impl Engine {
             && game
                 .target
                 .iter()
-                .any(|&p| board.color(p) == Some(game.owner) && theirs.held[p as usize]);
+                .any(|&p| board.color(p) == Some(game.owner) && theirs.held(p));
         let mut scored: Vec<(i32, Move)> = Vec::new();
         for &p in self.region.iter() {
-            if (held_b.held[p as usize] || held_w.held[p as usize])
-                && !(open_held && theirs.held[p as usize])
+            if (held_b.held(p) || held_w.held(p))
+                && !(open_held && theirs.held(p))
                 && !(matches!(game.kind, Kind::NewStone)
                     && me == game.owner
                     && game.fight.contains(&p))
