@@ -102,6 +102,10 @@ pub struct Game {
     /// the real board).
     pub guard: Option<Guard>,
     key: u64,
+    /// The fight as a bitset of points: move generation asks "is `p` on the
+    /// fight?" for every point at every node, and a scan of `fight` for each
+    /// showed in profiles.
+    fight_mask: Rc<[u64]>,
 }
 
 /// Stones of one colour that must never be captured: if any of them is, the
@@ -124,6 +128,15 @@ impl Game {
             Kind::NewStone => 0x0C4F_0000_0000_0003,
         } ^ ((owner.index() as u64) << 40);
         let key = points_key(&target, salt);
+        let words = fight
+            .iter()
+            .map(|&p| p as usize / 64 + 1)
+            .max()
+            .unwrap_or(0);
+        let mut mask = vec![0u64; words];
+        for &p in fight.iter() {
+            mask[p as usize / 64] |= 1 << (p % 64);
+        }
         Game {
             kind,
             owner,
@@ -131,7 +144,15 @@ impl Game {
             fight,
             guard: None,
             key,
+            fight_mask: mask.into(),
         }
+    }
+
+    /// True when `p` is a point of the fight.
+    fn in_fight(&self, p: Point) -> bool {
+        self.fight_mask
+            .get(p as usize / 64)
+            .is_some_and(|w| w >> (p % 64) & 1 == 1)
     }
 
     /// The same game with `guard` (inherited by the games nested in it).
@@ -182,29 +203,47 @@ impl Node {
 
 /// True when a stone of `me` on the empty point `p` would capture nothing
 /// and leave its string with a single liberty (move ordering only).
+///
+/// It runs for every legal point at every node, so it allocates nothing: it
+/// only needs to know whether a second distinct liberty exists, and stops
+/// as soon as it finds one.
 fn self_atari(board: &crate::board::Board, p: Point, me: Color) -> bool {
     let geo = board.geometry();
-    let mut libs: Vec<Point> = Vec::new();
+    let mut first: Option<Point> = None;
+    // Notes a liberty; true when it is a second distinct one.
+    let mut second = |l: Point| match first {
+        None => {
+            first = Some(l);
+            false
+        }
+        Some(f) => f != l,
+    };
     for &q in geo.neighbors(p) {
         match board.color(q) {
-            None => libs.push(q),
+            None => {
+                if second(q) {
+                    return false;
+                }
+            }
             Some(c) if c != me && board.liberties(q) == 1 => return false,
             Some(c) if c == me => {
-                libs.extend(board.string_liberties(q).into_iter().filter(|&l| l != p))
+                // `p` is one of the string's liberties: three or more leave
+                // it two others.
+                if board.liberties(q) >= 3 {
+                    return false;
+                }
+                for s in board.string_stones(q) {
+                    for &l in geo.neighbors(s) {
+                        if l != p && board.is_empty_at(l) && second(l) {
+                            return false;
+                        }
+                    }
+                }
             }
             Some(_) => {}
         }
-        if libs.len() >= 2 && {
-            libs.sort_unstable();
-            libs.dedup();
-            libs.len() >= 2
-        } {
-            return false;
-        }
     }
-    libs.sort_unstable();
-    libs.dedup();
-    libs.len() <= 1
+    true
 }
 
 /// Identity hashing for keys that are already Zobrist hashes.
@@ -583,7 +622,7 @@ impl Engine {
                 // the graphs small).
                 let board = &node.pos.board;
                 let mine = self.safety(board, game.owner);
-                if game.target.iter().all(|&p| mine.alive[p as usize]) {
+                if game.target.iter().all(|&p| mine.alive(p)) {
                     Some(Val::Loss)
                 } else if self.settled_capture(game, board) {
                     Some(Val::Win(SETTLED_WIN))
@@ -609,7 +648,7 @@ impl Engine {
                 // Every fight point held unconditionally by the opponent:
                 // no new stone there can ever stand.
                 let held = self.safety(&node.pos.board, game.owner.opponent());
-                if game.fight.iter().all(|&p| held.held[p as usize]) {
+                if game.fight.iter().all(|&p| held.held(p)) {
                     return Some(Val::Loss);
                 }
                 // Every fight point under opposing strings that the owner,
@@ -630,7 +669,7 @@ impl Engine {
                 heads.sort_unstable();
                 heads.dedup();
                 let mine = self.safety(&node.pos.board, game.owner);
-                if heads.iter().any(|&h| mine.alive[h as usize]) {
+                if heads.iter().any(|&h| mine.alive(h)) {
                     return Some(Val::Win(0));
                 }
                 for h in heads {
@@ -657,9 +696,8 @@ impl Engine {
     /// games must end here rather than be searched on.
     fn settled_capture(&mut self, game: &Game, board: &crate::board::Board) -> bool {
         let theirs = self.safety(board, game.owner.opponent());
-        game.target.iter().any(|&p| theirs.held[p as usize])
-            && (matches!(game.kind, Kind::Capture)
-                || game.fight.iter().all(|&p| theirs.held[p as usize]))
+        game.target.iter().any(|&p| theirs.held(p))
+            && (matches!(game.kind, Kind::Capture) || game.fight.iter().all(|&p| theirs.held(p)))
     }
 
     /// `Some(Loss)` when every fight point holds a stone of the opponent
@@ -727,12 +765,23 @@ impl Engine {
         let pos = &node.pos;
         let me = pos.to_move;
         let board = &pos.board;
-        let target_libs: Vec<Point> = game
+        // The target's string, to favour its liberties; a point is one when
+        // it is empty and touches the string (no liberty list is built).
+        let target_head: Option<Point> = game
             .target
             .iter()
             .find(|&&p| board.color(p) == Some(game.owner))
-            .map(|&p| board.string_liberties(p))
-            .unwrap_or_default();
+            .map(|&p| board.head(p));
+        let target_lib = |p: Point| {
+            target_head.is_some_and(|h| {
+                board.is_empty_at(p)
+                    && board
+                        .geometry()
+                        .neighbors(p)
+                        .iter()
+                        .any(|&q| board.color(q) == Some(game.owner) && board.head(q) == h)
+            })
+        };
         // A confirm game about a string already inside the opponent's held
         // region normally ends at once (`settled_capture`); should its fight
         // reach outside, the capture must still be playable there.
@@ -745,14 +794,12 @@ impl Engine {
             && game
                 .target
                 .iter()
-                .any(|&p| board.color(p) == Some(game.owner) && theirs.held[p as usize]);
-        let mut scored: Vec<(i32, Move)> = Vec::new();
+                .any(|&p| board.color(p) == Some(game.owner) && theirs.held(p));
+        let mut scored: Vec<(i32, Move)> = Vec::with_capacity(self.region.len() + 2);
         for &p in self.region.iter() {
-            if (held_b.held[p as usize] || held_w.held[p as usize])
-                && !(open_held && theirs.held[p as usize])
-                && !(matches!(game.kind, Kind::NewStone)
-                    && me == game.owner
-                    && game.fight.contains(&p))
+            if (held_b.held(p) || held_w.held(p))
+                && !(open_held && theirs.held(p))
+                && !(matches!(game.kind, Kind::NewStone) && me == game.owner && game.in_fight(p))
             {
                 continue;
             }
@@ -772,13 +819,13 @@ impl Engine {
                     }
                 }
             }
-            if target_libs.contains(&p) {
+            if target_lib(p) {
                 score += 20;
             }
             if self_atari(board, p, me) {
                 score -= 60;
             }
-            if game.fight.contains(&p) {
+            if game.in_fight(p) {
                 // After the capture the defender's first thought is to
                 // occupy the fight himself: it seals it.
                 score += if matches!(game.kind, Kind::NewStone) && me != game.owner {
@@ -825,7 +872,7 @@ impl Engine {
                     let board = &next.pos.board;
                     next.new_stones
                         .retain(|&s| board.color(s) == Some(game.owner));
-                    if mover == game.owner && game.fight.contains(&p) {
+                    if mover == game.owner && game.in_fight(p) {
                         next.new_stones.push(p);
                         next.new_stones.sort_unstable();
                     }

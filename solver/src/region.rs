@@ -25,87 +25,168 @@ pub fn pass_alive(board: &Board) -> Vec<bool> {
 }
 
 /// What Benson's algorithm says about one colour on one board.
+///
+/// The search keeps one of these per board and colour in a cache of up to a
+/// million entries, so both point sets are bitsets in one allocation (two
+/// words per 64 points) rather than vectors of flags.
 #[derive(Clone, Debug)]
 pub struct Safety {
-    /// Points of the colour's pass-alive stones.
-    pub alive: Vec<bool>,
-    /// Points the colour holds unconditionally: its pass-alive stones and
-    /// every point of a region vital to one of its pass-alive strings (all
-    /// the region's empty points are liberties of that string).
+    /// `words` words of alive bits, then `words` words of held bits.
+    bits: Box<[u64]>,
+    words: usize,
+}
+
+impl Safety {
+    /// True when `p` holds one of the colour's pass-alive stones.
+    #[must_use]
+    pub fn alive(&self, p: Point) -> bool {
+        let i = p as usize;
+        self.bits[i / 64] >> (i % 64) & 1 == 1
+    }
+
+    /// True when the colour holds `p` unconditionally: one of its
+    /// pass-alive stones, or a point of a region vital to one of its
+    /// pass-alive strings (all the region's empty points are liberties of
+    /// that string).
     ///
     /// Why such regions are safe: every empty point of one touches the
     /// pass-alive string, so it can never be an eye of the other colour, and
     /// a stone the colour plays there joins that string and can never be
     /// captured. The colour can therefore fill the region point by point, and
     /// every opposing stone in it, now or later, is eventually captured.
-    pub held: Vec<bool>,
+    #[must_use]
+    pub fn held(&self, p: Point) -> bool {
+        let i = p as usize;
+        self.bits[self.words + i / 64] >> (i % 64) & 1 == 1
+    }
 }
 
 /// Both answers of Benson's algorithm for `color` in one pass.
 #[must_use]
 pub fn safety(board: &Board, color: Color) -> Safety {
-    let b = benson_core(board, color);
-    let mut alive = vec![false; board.geometry().len()];
-    for &h in &b.live {
-        for s in board.string_stones(h) {
-            alive[s as usize] = true;
+    SCRATCH.with_borrow_mut(|b| {
+        benson_core(board, color, b);
+        let n = board.geometry().len();
+        let words = n.div_ceil(64);
+        let mut bits = vec![0u64; 2 * words].into_boxed_slice();
+        for si in 0..b.heads.len() {
+            if b.is_alive(si) {
+                for s in board.string_stones(b.heads[si]) {
+                    let i = s as usize;
+                    bits[i / 64] |= 1 << (i % 64);
+                }
+            }
         }
-    }
-    let held = alive
-        .iter()
-        .zip(&b.region_of)
-        .map(|(&a, &r)| a || (r != u32::MAX && b.vital_region[r as usize]))
-        .collect();
-    Safety { alive, held }
+        // A region is vital to a live string when it is healthy (every
+        // bordering string is alive) and vital to some bordering string.
+        let rw = b.words;
+        b.vital_region.clear();
+        b.vital_region.extend(
+            (0..b.regions)
+                .map(|r| b.healthy[r] && b.vital[r * rw..(r + 1) * rw].iter().any(|&w| w != 0)),
+        );
+        for (i, &r) in b.region_of.iter().enumerate() {
+            let a = bits[i / 64] >> (i % 64) & 1 == 1;
+            if a || (r != u32::MAX && b.vital_region[r as usize]) {
+                bits[words + i / 64] |= 1 << (i % 64);
+            }
+        }
+        Safety { bits, words }
+    })
 }
 
 /// Benson's algorithm for `color`: the heads of its pass-alive strings.
 fn benson(board: &Board, color: Color) -> Vec<Point> {
-    benson_core(board, color).live
+    SCRATCH.with_borrow_mut(|b| {
+        benson_core(board, color, b);
+        (0..b.heads.len())
+            .filter(|&si| b.is_alive(si))
+            .map(|si| b.heads[si])
+            .collect()
+    })
 }
 
-/// Benson's result: live string heads, the region of every point not of the
-/// colour, and which regions are healthy and vital to a live string. It is
-/// computed at every node of the search, so it works on flat arrays and
-/// bitsets of string indices rather than on sets of points.
+thread_local! {
+    /// Benson's working arrays, reused from call to call: the search runs
+    /// Benson at nearly every node, and allocating these afresh each time
+    /// cost more than the algorithm itself.
+    static SCRATCH: std::cell::RefCell<BensonCore> = std::cell::RefCell::new(BensonCore::default());
+}
+
+/// Benson's working state and result: the colour's strings (numbered, with
+/// their heads), which are alive, the region of every point not of the
+/// colour, the strings bordering each region and those it is vital to, and
+/// which regions are healthy. It is computed at every node of the search, so
+/// it works on flat arrays and bitsets of string indices rather than on sets
+/// of points.
+#[derive(Default)]
 struct BensonCore {
-    live: Vec<Point>,
+    /// String index per point (valid on the colour's heads only).
+    sidx: Vec<u16>,
+    heads: Vec<Point>,
+    /// Words per bitset of strings.
+    words: usize,
     region_of: Vec<u32>,
+    regions: usize,
+    border: Vec<u64>,
+    vital: Vec<u64>,
+    stack: Vec<Point>,
+    adj: Vec<u64>,
+    alive: Vec<u64>,
+    healthy: Vec<bool>,
+    /// Healthy regions vital to each string, counted up to 2.
+    count: Vec<u8>,
     vital_region: Vec<bool>,
 }
 
-fn benson_core(board: &Board, color: Color) -> BensonCore {
+impl BensonCore {
+    fn is_alive(&self, si: usize) -> bool {
+        self.alive[si / 64] >> (si % 64) & 1 == 1
+    }
+}
+
+fn benson_core(board: &Board, color: Color, b: &mut BensonCore) {
     let geo = board.geometry();
     let n = geo.len();
     // Strings of `color`, numbered.
-    let mut sidx = vec![u16::MAX; n];
-    let mut heads: Vec<Point> = Vec::new();
+    b.sidx.clear();
+    b.sidx.resize(n, u16::MAX);
+    b.heads.clear();
     for p in geo.points() {
         if board.color(p) == Some(color) && board.head(p) == p {
-            sidx[p as usize] = heads.len() as u16;
-            heads.push(p);
+            b.sidx[p as usize] = b.heads.len() as u16;
+            b.heads.push(p);
         }
     }
-    if heads.is_empty() {
-        return BensonCore {
-            live: Vec::new(),
-            region_of: vec![u32::MAX; n],
-            vital_region: Vec::new(),
-        };
+    b.region_of.clear();
+    b.region_of.resize(n, u32::MAX);
+    b.regions = 0;
+    b.alive.clear();
+    b.healthy.clear();
+    if b.heads.is_empty() {
+        b.words = 0;
+        return;
     }
-    let words = heads.len().div_ceil(64);
+    let words = b.heads.len().div_ceil(64);
+    b.words = words;
+    let sidx = &b.sidx;
     let string_of = |q: Point| -> Option<usize> {
         (board.color(q) == Some(color)).then(|| sidx[board.head(q) as usize] as usize)
     };
     // Regions: maximal connected sets of points without a `color` stone, with
     // the strings bordering them and those to which they are vital (every
     // empty point of the region is a liberty of the string).
-    let mut region_of = vec![u32::MAX; n];
+    let region_of = &mut b.region_of;
+    let border = &mut b.border;
+    let vital = &mut b.vital;
+    let stack = &mut b.stack;
+    let adj = &mut b.adj;
+    border.clear();
+    vital.clear();
+    stack.clear();
+    adj.clear();
+    adj.resize(words, 0);
     let mut regions = 0usize;
-    let mut border: Vec<u64> = Vec::new();
-    let mut vital: Vec<u64> = Vec::new();
-    let mut stack: Vec<Point> = Vec::new();
-    let mut adj = vec![0u64; words];
     for start in geo.points() {
         if board.color(start) == Some(color) || region_of[start as usize] != u32::MAX {
             continue;
@@ -127,9 +208,10 @@ fn benson_core(board: &Board, color: Color) -> BensonCore {
                     stack.push(q);
                 }
             }
+            let empty = board.is_empty_at(p);
             for w in 0..words {
                 border[base + w] |= adj[w];
-                if board.is_empty_at(p) {
+                if empty {
                     vital[base + w] &= adj[w];
                 }
             }
@@ -138,12 +220,16 @@ fn benson_core(board: &Board, color: Color) -> BensonCore {
             vital[base + w] &= border[base + w];
         }
     }
-    let mut alive = vec![u64::MAX; words];
-    if heads.len() % 64 != 0 {
-        alive[words - 1] = (1u64 << (heads.len() % 64)) - 1;
+    b.regions = regions;
+    let nstrings = b.heads.len();
+    let alive = &mut b.alive;
+    alive.resize(words, u64::MAX);
+    if nstrings % 64 != 0 {
+        alive[words - 1] = (1u64 << (nstrings % 64)) - 1;
     }
-    let mut healthy = vec![true; regions];
-    let bit = |set: &[u64], i: usize| set[i / 64] >> (i % 64) & 1 == 1;
+    let healthy = &mut b.healthy;
+    healthy.resize(regions, true);
+    let count = &mut b.count;
     loop {
         // Regions bordered by a string no longer alive are not healthy.
         for r in 0..regions {
@@ -151,35 +237,42 @@ fn benson_core(board: &Board, color: Color) -> BensonCore {
                 healthy[r] = false;
             }
         }
-        let mut changed = false;
-        for si in 0..heads.len() {
-            if !bit(&alive, si) {
+        // Healthy regions vital to each live string, counted once per
+        // region (up to 2), then every live string with fewer than two is
+        // no longer alive. The healthy flags do not change within the pass,
+        // so this is the same as counting string by string.
+        count.clear();
+        count.resize(nstrings, 0);
+        for r in 0..regions {
+            if !healthy[r] {
                 continue;
             }
-            let count = (0..regions)
-                .filter(|&r| healthy[r] && bit(&vital[r * words..(r + 1) * words], si))
-                .take(2)
-                .count();
-            if count < 2 {
-                alive[si / 64] &= !(1 << (si % 64));
-                changed = true;
+            for w in 0..words {
+                let mut m = vital[r * words + w] & alive[w];
+                while m != 0 {
+                    let si = w * 64 + m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    if count[si] < 2 {
+                        count[si] += 1;
+                    }
+                }
+            }
+        }
+        let mut changed = false;
+        for w in 0..words {
+            let mut m = alive[w];
+            while m != 0 {
+                let bit = m.trailing_zeros() as usize;
+                m &= m - 1;
+                if count[w * 64 + bit] < 2 {
+                    alive[w] &= !(1 << bit);
+                    changed = true;
+                }
             }
         }
         if !changed {
             break;
         }
-    }
-    let live: Vec<Point> = (0..heads.len())
-        .filter(|&si| bit(&alive, si))
-        .map(|si| heads[si])
-        .collect();
-    let vital_region = (0..regions)
-        .map(|r| healthy[r] && vital[r * words..(r + 1) * words].iter().any(|&w| w != 0))
-        .collect();
-    BensonCore {
-        live,
-        region_of,
-        vital_region,
     }
 }
 
