@@ -697,8 +697,11 @@ mod tests {
             c.send("name"),
             Err(EngineError::Exited(_) | EngineError::Send { .. })
         ));
-        // `echo` prints something that is not GTP.
-        let mut c = Client::start("echo hello", Duration::from_secs(5)).unwrap();
+        // A process that prints something that is not GTP and stays alive
+        // (a bare `echo` may exit before the command is written, which is
+        // the case above, not this one).
+        let mut c =
+            Client::start("sh -c 'echo hello; exec sleep 5'", Duration::from_secs(5)).unwrap();
         assert!(matches!(c.send("name"), Err(EngineError::Protocol { .. })));
     }
 
