@@ -625,18 +625,7 @@ pub fn render(report: &FileReport, engine: &str) -> String {
         );
         let _ = writeln!(out, "      kakunin: {}", s.reason.sentence());
         for w in &s.witness {
-            let _ = writeln!(
-                out,
-                "      {}: {} first: {}{}",
-                w.claim,
-                w.first,
-                if w.moves.is_empty() {
-                    "(no move)".to_string()
-                } else {
-                    w.moves.join(" ")
-                },
-                crate::render::line_end(&w.end)
-            );
+            let _ = writeln!(out, "      {}", crate::render::witness_text(w));
         }
     }
     out

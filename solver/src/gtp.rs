@@ -315,25 +315,10 @@ impl Engine {
             .iter()
             .find(|s| s.points.contains(&p))
             .ok_or_else(|| format!("no stone on {}", vertex.to_ascii_uppercase()))?;
-        let mut out = format!(
-            "{} {} [{}]: {}",
-            s.color,
-            s.stones.join(" "),
-            s.stones.len(),
-            s.reason.sentence()
-        );
+        let mut out = crate::render::string_heading(s);
         for w in &s.witness {
-            out.push_str(&format!(
-                "\n{}: {} first: {}{}",
-                w.claim,
-                w.first,
-                if w.moves.is_empty() {
-                    "(no move)".to_string()
-                } else {
-                    w.moves.join(" ")
-                },
-                crate::render::line_end(&w.end)
-            ));
+            out.push('\n');
+            out.push_str(&crate::render::witness_text(w));
         }
         Ok(out)
     }

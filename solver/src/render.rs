@@ -5,6 +5,7 @@ use crate::board::{Board, Geometry, Point};
 use crate::case::{Case, Mark};
 use crate::diagram::{Diagram, Explained, capital, sentence_case};
 use crate::judgement::Judgement;
+use crate::status::{StringVerdict, Witness};
 use std::fmt::Write as _;
 
 /// A grid with GTP coordinates; `cell` gives the character of each point.
@@ -106,6 +107,35 @@ pub fn show(case: &Case) -> String {
     out
 }
 
+/// A string's heading: colour, stones, their count and why its status holds.
+#[must_use]
+pub fn string_heading(s: &StringVerdict) -> String {
+    format!(
+        "{} {} [{}]: {}",
+        s.color,
+        s.stones.join(" "),
+        s.stones.len(),
+        s.reason.sentence()
+    )
+}
+
+/// A witness line on one line of text: its claim, who moves first, the
+/// moves and how the line ends.
+#[must_use]
+pub fn witness_text(w: &Witness) -> String {
+    format!(
+        "{}: {} first: {}{}",
+        w.claim,
+        w.first,
+        if w.moves.is_empty() {
+            "(no move)".to_string()
+        } else {
+            w.moves.join(" ")
+        },
+        line_end(&w.end)
+    )
+}
+
 /// How a witness line's end is shown after its moves: nothing for a line
 /// that reaches its goal, else why it stops.
 #[must_use]
@@ -131,28 +161,9 @@ pub fn judgement(j: &Judgement) -> String {
     out.push_str(&overlay(geo, &j.map.marks));
     let _ = writeln!(out, "strings:");
     for s in &j.verdicts.strings {
-        let _ = writeln!(
-            out,
-            "  {} {} [{}]: {}",
-            s.color,
-            s.stones.join(" "),
-            s.stones.len(),
-            s.reason.sentence()
-        );
+        let _ = writeln!(out, "  {}", string_heading(s));
         for w in &s.witness {
-            let end = line_end(&w.end);
-            let _ = writeln!(
-                out,
-                "      {}: {} first: {}{}",
-                w.claim,
-                w.first,
-                if w.moves.is_empty() {
-                    "(no move)".to_string()
-                } else {
-                    w.moves.join(" ")
-                },
-                end
-            );
+            let _ = writeln!(out, "      {}", witness_text(w));
         }
     }
     let sc = &j.score;

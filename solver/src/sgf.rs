@@ -882,14 +882,7 @@ pub fn write(j: &Judgement, meta: &Meta) -> String {
             let mut color = w.first;
             let mut text = String::new();
             if i == 0 {
-                let _ = writeln!(
-                    text,
-                    "{} {} [{}]: {}",
-                    s.color,
-                    s.stones.join(" "),
-                    s.stones.len(),
-                    s.reason.sentence()
-                );
+                let _ = writeln!(text, "{}", crate::render::string_heading(s));
             }
             text.push_str(&w.claim);
             text.push_str(crate::render::line_end(&w.end));

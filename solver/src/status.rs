@@ -261,7 +261,7 @@ fn local_verdicts(
             continue;
         }
         let mut ls = LocalSearch::new(cluster, opts.pass_rule, opts.limits);
-        let open_walls: Vec<Point> = ls
+        let unsettled_walls: Vec<Point> = ls
             .cluster
             .walls
             .iter()
@@ -273,7 +273,7 @@ fn local_verdicts(
             .into_iter()
             .filter(|&h| !settled[h as usize])
             .collect();
-        if open_walls.is_empty() && inside.is_empty() {
+        if unsettled_walls.is_empty() && inside.is_empty() {
             continue;
         }
         let proved = ls.live_walls();
@@ -332,7 +332,7 @@ fn local_verdicts(
             moves: moves_text(board, &steps),
             end: end_text(&end),
         };
-        for &h in open_walls.iter().filter(|h| live.contains(h)) {
+        for &h in unsettled_walls.iter().filter(|h| live.contains(h)) {
             let mut points: Vec<Point> = board.string_stones(h).collect();
             points.sort_unstable();
             out.push(StringVerdict {
