@@ -289,6 +289,29 @@ fn decode(e: u32) -> Val {
     if e == LOSS { Val::Loss } else { Val::Win(e) }
 }
 
+/// A nested question (is this new stone capturable?) left open by its
+/// budget.
+#[derive(Debug)]
+struct Open;
+
+/// How a node stands before its moves are searched.
+enum Standing {
+    /// The game ends here with this value.
+    Ended(Val),
+    /// The game goes on.
+    Open,
+    /// The game goes on, but the reacher may already have won here: a nested
+    /// question was left open. A win found by playing on is a win; a failure
+    /// is only unknown.
+    Chance,
+}
+
+/// Nodes a nested "can this new stone be captured?" search may spend before
+/// it is left open and the new-stone game plays on. Without a bound one hard
+/// nested question, asked at a node where the owner could still strengthen
+/// the stone, spends the whole budget and leaves the string unknown.
+const NESTED_BUDGET: u64 = 20_000;
+
 /// One step of a witness line.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Step {
@@ -322,6 +345,9 @@ struct Graph {
     keys: Vec<u64>,
     reacher: Vec<bool>,
     leaf: Vec<Option<Val>>,
+    /// The game goes on from the node, but it may already be won there: a
+    /// nested question was left open by its budget (see [`Standing`]).
+    chance: Vec<bool>,
     first: Vec<u32>,
     count: Vec<u32>,
     edges: Vec<u32>,
@@ -339,6 +365,7 @@ impl Graph {
         self.keys.push(k);
         self.reacher.push(node.pos.to_move == reacher);
         self.leaf.push(None);
+        self.chance.push(false);
         self.first.push(0);
         self.count.push(0);
         (i, true)
@@ -366,6 +393,8 @@ pub struct Engine {
     /// Depth beyond which the depth-first search stops (iterative deepening).
     depth_limit: u32,
     tt: KeyMap<u32>,
+    /// Nested questions left open by [`NESTED_BUDGET`].
+    nested_open: KeyMap<()>,
 }
 
 impl Engine {
@@ -386,6 +415,7 @@ impl Engine {
             tt_bounded: KeyMap::default(),
             safety_cache: KeyMap::default(),
             tt: KeyMap::default(),
+            nested_open: KeyMap::default(),
         }
     }
 
@@ -487,9 +517,13 @@ impl Engine {
                 g.leaf[i as usize] = Some(decode(e));
                 continue;
             }
-            if let Some(v) = self.terminal(game, &node) {
-                g.leaf[i as usize] = Some(v);
-                continue;
+            match self.standing(game, &node) {
+                Standing::Ended(v) => {
+                    g.leaf[i as usize] = Some(v);
+                    continue;
+                }
+                Standing::Chance => g.chance[i as usize] = true,
+                Standing::Open => {}
             }
             g.first[i as usize] = g.edges.len() as u32;
             for m in self.moves(game, &node) {
@@ -506,6 +540,7 @@ impl Engine {
             keys,
             reacher,
             leaf,
+            chance,
             first,
             count,
             edges,
@@ -529,7 +564,7 @@ impl Engine {
                 fill[j] += 1;
             }
         }
-        let has_unknown = leaf.contains(&Some(Val::Unknown));
+        let has_unknown = leaf.contains(&Some(Val::Unknown)) || chance.contains(&true);
         let attractor = |optimistic: bool| -> Vec<Option<u32>> {
             let mut win: Vec<Option<u32>> = vec![None; n];
             let mut left: Vec<u32> = count.clone();
@@ -538,6 +573,7 @@ impl Engine {
                 let w = match leaf[i] {
                     Some(Val::Win(k)) => Some(k),
                     Some(Val::Unknown) if optimistic => Some(0),
+                    None if optimistic && chance[i] => Some(0),
                     _ => None,
                 };
                 if w.is_some() {
@@ -601,20 +637,40 @@ impl Engine {
             .any(|&p| node.pos.board.color(p) != Some(game.owner))
     }
 
-    /// The value of a node at which the game ends, if it ends there.
-    fn terminal(&mut self, game: &Game, node: &Node) -> Option<Val> {
+    /// Whether the game ends at `node`, and with which value.
+    fn standing(&mut self, game: &Game, node: &Node) -> Standing {
+        match self.terminal(game, node) {
+            Ok(Some(v)) => Standing::Ended(v),
+            Ok(None) => Standing::Open,
+            Err(Open) => Standing::Chance,
+        }
+    }
+
+    /// The value of a node at which the game ends, if it ends there;
+    /// `Err(Open)` when it may end there but a nested question was left
+    /// open by its budget.
+    fn terminal(&mut self, game: &Game, node: &Node) -> Result<Option<Val>, Open> {
+        // A guard stone is lost when it is captured, and as good as lost
+        // when it stands in the opponent's unconditional territory: moves
+        // there are not generated (see `moves`), so the capture must be
+        // settled here, as for the target in `settled_capture`.
+        let guard_lost = game.guard.clone().is_some_and(|g| {
+            let board = &node.pos.board;
+            g.points.iter().any(|&p| board.color(p) != Some(g.color)) || {
+                let theirs = self.safety(board, g.color.opponent());
+                g.points.iter().any(|&p| theirs.held(p))
+            }
+        });
         if let Some(g) = &game.guard
-            && g.points
-                .iter()
-                .any(|&p| node.pos.board.color(p) != Some(g.color))
+            && guard_lost
         {
-            return Some(if g.color == game.reacher() {
+            return Ok(Some(if g.color == game.reacher() {
                 Val::Loss
             } else {
                 Val::Win(0)
-            });
+            }));
         }
-        match game.kind {
+        Ok(match game.kind {
             Kind::Capture | Kind::Confirm if !Self::captured(game, node) => {
                 // A pass-alive target can never be captured; a target inside
                 // the opponent's unconditional territory always can. Both
@@ -649,16 +705,16 @@ impl Engine {
                 // no new stone there can ever stand.
                 let held = self.safety(&node.pos.board, game.owner.opponent());
                 if game.fight.iter().all(|&p| held.held(p)) {
-                    return Some(Val::Loss);
+                    return Ok(Some(Val::Loss));
                 }
                 // Every fight point under opposing strings that the owner,
                 // even moving first, cannot capture: no point of the fight
                 // will ever be free for a new stone.
                 if let Some(v) = self.fight_sealed(game, node) {
-                    return Some(v);
+                    return Ok(Some(v));
                 }
                 if node.pos.to_move == game.owner || node.new_stones.is_empty() {
-                    return None;
+                    return Ok(None);
                 }
                 let mut unknown = false;
                 let mut heads: Vec<Point> = node
@@ -670,7 +726,7 @@ impl Engine {
                 heads.dedup();
                 let mine = self.safety(&node.pos.board, game.owner);
                 if heads.iter().any(|&h| mine.alive(h)) {
-                    return Some(Val::Win(0));
+                    return Ok(Some(Val::Win(0)));
                 }
                 for h in heads {
                     let mut stones: Vec<Point> = node.pos.board.string_stones(h).collect();
@@ -678,15 +734,21 @@ impl Engine {
                     let stones: Rc<[Point]> = stones.into();
                     let g = Game::new(Kind::Capture, game.owner, stones.clone(), stones)
                         .guarded(game.guard.clone());
-                    match self.solve(&g, &Node::new(node.pos.clone())) {
-                        Val::Loss => return Some(Val::Win(0)),
+                    match self.solve_nested(&g, &Node::new(node.pos.clone())) {
+                        Val::Loss => return Ok(Some(Val::Win(0))),
                         Val::Unknown => unknown = true,
                         Val::Win(_) => {}
                     }
                 }
-                unknown.then_some(Val::Unknown)
+                // A new stone the search could not settle: the owner may
+                // already have won here, and may also win by playing on
+                // (strengthening the stone until the question is easy).
+                if unknown {
+                    return Err(Open);
+                }
+                None
             }
-        }
+        })
     }
 
     /// True when the target stands in the opponent's unconditional territory
@@ -701,14 +763,27 @@ impl Engine {
     }
 
     /// `Some(Loss)` when every fight point holds a stone of the opponent
-    /// whose string the owner cannot capture even moving first.
+    /// whose string the owner cannot capture even moving first, or is empty
+    /// and held unconditionally by the opponent.
     fn fight_sealed(&mut self, game: &Game, node: &Node) -> Option<Val> {
         let board = &node.pos.board;
         let them = game.owner.opponent();
-        if !game.fight.iter().all(|&p| board.color(p) == Some(them)) {
+        // Empty fight points (the opposing strings' eye space) are sealed
+        // when the opponent holds them unconditionally.
+        let theirs = self.safety(board, them);
+        if !game
+            .fight
+            .iter()
+            .all(|&p| board.color(p) == Some(them) || (board.is_empty_at(p) && theirs.held(p)))
+        {
             return None;
         }
-        let mut heads: Vec<Point> = game.fight.iter().map(|&p| board.head(p)).collect();
+        let mut heads: Vec<Point> = game
+            .fight
+            .iter()
+            .filter(|&&p| board.color(p) == Some(them))
+            .map(|&p| board.head(p))
+            .collect();
         heads.sort_unstable();
         heads.dedup();
         let mut first = node.pos.clone();
@@ -719,7 +794,9 @@ impl Engine {
             let stones: Rc<[Point]> = stones.into();
             let g =
                 Game::new(Kind::Capture, them, stones.clone(), stones).guarded(game.guard.clone());
-            if self.solve(&g, &Node::new(first.clone())) != Val::Loss {
+            // Sealing is only a shortcut: a question left open lets the
+            // game play on.
+            if self.solve_nested(&g, &Node::new(first.clone())) != Val::Loss {
                 return None;
             }
         }
@@ -739,6 +816,39 @@ impl Engine {
         let s = Rc::new(safety(board, color));
         self.safety_cache.insert(key, Rc::clone(&s));
         s
+    }
+
+    /// `solve` within at most [`NESTED_BUDGET`] nodes; an answer left open
+    /// is remembered as such so the same question is not asked again.
+    fn solve_nested(&mut self, game: &Game, node: &Node) -> Val {
+        let tkey = node.key() ^ game.key;
+        if self.nested_open.contains_key(&tkey) {
+            return Val::Unknown;
+        }
+        let saved = self.limits.nodes;
+        self.limits.nodes = saved.min(self.nodes + NESTED_BUDGET);
+        let before = self.nodes;
+        let v = self.solve(game, node);
+        self.limits.nodes = saved;
+        if std::env::var_os("KAKUNIN_TRACE_NESTED").is_some() && self.nodes - before > 2000 {
+            eprintln!(
+                "nested {:?} target {:?}: {v:?} after {} nodes\n{}",
+                game.kind,
+                game.target,
+                self.nodes - before,
+                node.pos
+            );
+        }
+        if v == Val::Unknown {
+            if self.nodes < saved && self.started.elapsed() < self.limits.time {
+                // Only the nested bound was hit: the outer search goes on.
+                self.aborted = false;
+            }
+            if !self.aborted {
+                self.nested_open.insert(tkey, ());
+            }
+        }
+        v
     }
 
     fn out_of_budget(&mut self) -> bool {
@@ -795,11 +905,25 @@ impl Engine {
                 .target
                 .iter()
                 .any(|&p| board.color(p) == Some(game.owner) && theirs.held(p));
+        // After the capture, the owner's own unconditional territory may hold
+        // opposing stones of the fight (dead there): capturing them frees
+        // fight points where his new stones stand, so the moves touching
+        // them are kept.
+        let touches_opponent = |p: Point| {
+            board
+                .geometry()
+                .neighbors(p)
+                .iter()
+                .any(|&q| board.color(q) == Some(me.opponent()) && game.in_fight(q))
+        };
         let mut scored: Vec<(i32, Move)> = Vec::with_capacity(self.region.len() + 2);
         for &p in self.region.iter() {
             if (held_b.held(p) || held_w.held(p))
                 && !(open_held && theirs.held(p))
-                && !(matches!(game.kind, Kind::NewStone) && me == game.owner && game.in_fight(p))
+                && !(matches!(game.kind, Kind::NewStone)
+                    && me == game.owner
+                    && !theirs.held(p)
+                    && (game.in_fight(p) || touches_opponent(p)))
             {
                 continue;
             }
@@ -892,9 +1016,11 @@ impl Engine {
         depth: u32,
         path: &mut KeyMap<u32>,
     ) -> (Val, u32, bool) {
-        if let Some(v) = self.terminal(game, node) {
-            return (v, FREE, false);
-        }
+        let chance = match self.standing(game, node) {
+            Standing::Ended(v) => return (v, FREE, false),
+            Standing::Chance => true,
+            Standing::Open => false,
+        };
         let key = node.key();
         let tkey = key ^ game.key;
         if let Some(&e) = self.tt.get(&tkey) {
@@ -967,6 +1093,13 @@ impl Engine {
             None if reacher_moves => Val::Loss,
             None => Val::Win(longest),
         };
+        // Where the game may already be won, a failure to win by playing on
+        // is no failure.
+        let val = if chance && val == Val::Loss {
+            Val::Unknown
+        } else {
+            val
+        };
         match val {
             Val::Win(k) => {
                 self.tt.insert(tkey, k.min(LOSS - 1));
@@ -996,7 +1129,7 @@ impl Engine {
         let mut seen = vec![node.key()];
         let mut cur = node.clone();
         loop {
-            if self.terminal(game, &cur).is_some() {
+            if matches!(self.standing(game, &cur), Standing::Ended(_)) {
                 let end = if Self::goal_reached(game, &cur) {
                     LineEnd::Goal
                 } else {

@@ -37,6 +37,10 @@ struct SearchArgs {
     /// How a pass lifts Article 7-2 ko bans.
     #[arg(long, value_enum, default_value_t = PassRule::OneBan)]
     pass_rule: PassRule,
+    /// Decide every string by the whole search, without local proofs on
+    /// cut-out boards (slower; for cross-checking the shortcut).
+    #[arg(long)]
+    no_local: bool,
 }
 
 impl SearchArgs {
@@ -47,6 +51,7 @@ impl SearchArgs {
                 nodes: self.max_nodes,
                 time: Duration::from_secs_f64(self.max_seconds.max(0.0)),
             },
+            local: !self.no_local,
             ..Options::default()
         }
     }
@@ -179,6 +184,7 @@ enum Command {
 }
 
 fn main() -> ExitCode {
+    quiet_on_closed_pipe();
     match run(Cli::parse()) {
         Ok(code) => code,
         Err(e) => {
@@ -186,6 +192,26 @@ fn main() -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// `kakunin judge ... | head` closes the pipe early; `print!` then panics
+/// with "failed printing to stdout: Broken pipe". Like a program killed by
+/// SIGPIPE, kakunin then stops quietly (exit status 141) instead of printing
+/// a panic and a backtrace; every other panic keeps the default report.
+fn quiet_on_closed_pipe() {
+    let default = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let text = info
+            .payload()
+            .downcast_ref::<String>()
+            .map(String::as_str)
+            .or_else(|| info.payload().downcast_ref::<&str>().copied())
+            .unwrap_or("");
+        if text.contains("Broken pipe") {
+            std::process::exit(141);
+        }
+        default(info);
+    }));
 }
 
 fn run(cli: Cli) -> Result<ExitCode> {

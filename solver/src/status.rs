@@ -368,23 +368,69 @@ fn names(board: &Board, points: &[Point]) -> String {
         .join(" ")
 }
 
-/// The fight of a string: its points and those of the opposing strings
-/// touching it.
+/// The fight of a string: where a new stone of its owner may stand after
+/// its capture (the new-stone clause of Art. 7-1 is local).
+///
+/// It is the string's points, those of the opposing strings touching it,
+/// and the empty regions of the stopped position bordered by those opposing
+/// strings and no stone of the owner (the opposing strings' eye space). Example 1 needs the opposing strings' points (White's
+/// new stones stand where Black's four stones stood); example 2 needs the
+/// eye space (Black's stones 2 and 4 stand in the white group's two-point
+/// eye, empty at the stop). A region touching another stone of the owner is
+/// open to his living stones and is left out: a new stone there would not
+/// be one that the capture made possible. A region touching the string
+/// itself is left out too: once the string is captured it is one area with
+/// the string's points, so it adds no place a new stone could stand apart
+/// from them, while it would send the search after empty points first.
 fn fight(board: &Board, head: Point) -> Vec<Point> {
+    let geo = board.geometry();
     let color = board.color(head).expect("a string");
     let mut pts: Vec<Point> = board.string_stones(head).collect();
     let mut heads: Vec<Point> = pts
         .iter()
-        .flat_map(|&s| board.geometry().neighbors(s).iter().copied())
+        .flat_map(|&s| geo.neighbors(s).iter().copied())
         .filter(|&q| board.color(q) == Some(color.opponent()))
         .map(|q| board.head(q))
         .collect();
     heads.sort_unstable();
     heads.dedup();
-    for h in heads {
+    for &h in &heads {
         pts.extend(board.string_stones(h));
     }
+    let stones = pts.clone();
+    let mut seen = vec![false; geo.len()];
+    for &s in &stones {
+        for &start in geo.neighbors(s) {
+            if !board.is_empty_at(start) || seen[start as usize] {
+                continue;
+            }
+            // Flood the empty region; it joins the fight unless it touches
+            // a stone of the owner.
+            seen[start as usize] = true;
+            let mut region = vec![start];
+            let mut open = false;
+            let mut i = 0;
+            while i < region.len() {
+                let p = region[i];
+                i += 1;
+                for &q in geo.neighbors(p) {
+                    match board.color(q) {
+                        None if !seen[q as usize] => {
+                            seen[q as usize] = true;
+                            region.push(q);
+                        }
+                        Some(c) if c == color => open = true,
+                        _ => {}
+                    }
+                }
+            }
+            if !open {
+                pts.extend(region);
+            }
+        }
+    }
     pts.sort_unstable();
+    pts.dedup();
     pts
 }
 
