@@ -312,6 +312,11 @@ enum Standing {
 /// the stone, spends the whole budget and leaves the string unknown.
 const NESTED_BUDGET: u64 = 20_000;
 
+/// Nodes a nested search may spend on sealing the fight (a shortcut that
+/// ends the new-stone game early): it is asked at every node of that game,
+/// so it must stay cheap; an open answer only means "not sealed".
+const SEAL_BUDGET: u64 = 20_000;
+
 /// One step of a witness line.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Step {
@@ -734,7 +739,7 @@ impl Engine {
                     let stones: Rc<[Point]> = stones.into();
                     let g = Game::new(Kind::Capture, game.owner, stones.clone(), stones)
                         .guarded(game.guard.clone());
-                    match self.solve_nested(&g, &Node::new(node.pos.clone())) {
+                    match self.solve_nested(&g, &Node::new(node.pos.clone()), NESTED_BUDGET) {
                         Val::Loss => return Ok(Some(Val::Win(0))),
                         Val::Unknown => unknown = true,
                         Val::Win(_) => {}
@@ -771,19 +776,14 @@ impl Engine {
         // Empty fight points (the opposing strings' eye space) are sealed
         // when the opponent holds them unconditionally.
         let theirs = self.safety(board, them);
-        if !game
-            .fight
-            .iter()
-            .all(|&p| board.color(p) == Some(them) || (board.is_empty_at(p) && theirs.held(p)))
-        {
-            return None;
+        let mut heads: Vec<Point> = Vec::new();
+        for &p in game.fight.iter() {
+            match board.color(p) {
+                Some(c) if c == them => heads.push(board.head(p)),
+                None if theirs.held(p) => {}
+                _ => return None,
+            }
         }
-        let mut heads: Vec<Point> = game
-            .fight
-            .iter()
-            .filter(|&&p| board.color(p) == Some(them))
-            .map(|&p| board.head(p))
-            .collect();
         heads.sort_unstable();
         heads.dedup();
         let mut first = node.pos.clone();
@@ -796,7 +796,7 @@ impl Engine {
                 Game::new(Kind::Capture, them, stones.clone(), stones).guarded(game.guard.clone());
             // Sealing is only a shortcut: a question left open lets the
             // game play on.
-            if self.solve_nested(&g, &Node::new(first.clone())) != Val::Loss {
+            if self.solve_nested(&g, &Node::new(first.clone()), SEAL_BUDGET) != Val::Loss {
                 return None;
             }
         }
@@ -818,15 +818,15 @@ impl Engine {
         s
     }
 
-    /// `solve` within at most [`NESTED_BUDGET`] nodes; an answer left open
-    /// is remembered as such so the same question is not asked again.
-    fn solve_nested(&mut self, game: &Game, node: &Node) -> Val {
+    /// `solve` within at most `budget` nodes; an answer left open is
+    /// remembered as such so the same question is not asked again.
+    fn solve_nested(&mut self, game: &Game, node: &Node, budget: u64) -> Val {
         let tkey = node.key() ^ game.key;
         if self.nested_open.contains_key(&tkey) {
             return Val::Unknown;
         }
         let saved = self.limits.nodes;
-        self.limits.nodes = saved.min(self.nodes + NESTED_BUDGET);
+        self.limits.nodes = saved.min(self.nodes + budget);
         let before = self.nodes;
         let v = self.solve(game, node);
         self.limits.nodes = saved;
