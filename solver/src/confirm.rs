@@ -184,12 +184,12 @@ pub struct Node {
     pub pos: Position,
     /// New stones (new-stone game only), sorted.
     pub new_stones: Vec<Point>,
-    /// How the board was reached from its parent's, when by a stone that
-    /// captured nothing: Benson's answers are then often the parent's.
+    /// How the board was reached from its parent's, when by a stone:
+    /// Benson's answers are then often the parent's.
     prev: Option<Prev>,
 }
 
-/// A stone played on the parent's board that captured nothing.
+/// A stone played on the parent's board.
 #[derive(Clone, Copy, Debug)]
 struct Prev {
     /// The parent's board hash.
@@ -198,6 +198,8 @@ struct Prev {
     point: Point,
     /// Whose stone.
     mover: Color,
+    /// Whether it captured.
+    captured: bool,
 }
 
 impl Node {
@@ -752,7 +754,7 @@ impl Engine {
     /// Benson's answers for a node's board and colour, remembered by board
     /// hash (positions of many games share boards). Three ways to compute
     /// them, all giving [`safety`]'s answer exactly: the parent's answer,
-    /// when the last stone captured nothing and provably changed nothing
+    /// when the last stone provably changed nothing
     /// ([`crate::region::same_after_opponent_stone`],
     /// [`crate::region::same_after_own_stone`]);
     /// Benson over the engine's region ([`SafetyBase`]); the full algorithm.
@@ -772,7 +774,7 @@ impl Engine {
             && if prev.mover == color {
                 crate::region::same_after_own_stone(parent, board, prev.point, color)
             } else {
-                crate::region::same_after_opponent_stone(board, prev.point, color)
+                crate::region::same_after_opponent_stone(board, prev.point, color, prev.captured)
             }
         {
             let s = Rc::clone(parent);
@@ -932,10 +934,11 @@ impl Engine {
                 let mover = next.pos.to_move;
                 let mut captured = false;
                 next.pos.play_unchecked(p, &mut |_| captured = true);
-                next.prev = (!captured).then_some(Prev {
+                next.prev = Some(Prev {
                     hash: node.pos.board.hash(),
                     point: p,
                     mover,
+                    captured,
                 });
                 if matches!(game.kind, Kind::NewStone) {
                     let board = &next.pos.board;

@@ -763,21 +763,31 @@ fn local_core(
 }
 
 /// True when Benson's answers for `color` on `board` are those on the
-/// board before: the same without the other colour's stone on `p`, which
-/// captured nothing.
+/// board before the other colour's stone on `p` (`captured`: the stone
+/// captured some of `color`'s strings).
 ///
-/// Why. That stone removed no stone and added none of `color`'s, so
-/// `color`'s strings and regions (maximal connected sets of points without
-/// a `color` stone) are the same on both boards, and so are the strings
-/// bordering each region. Only the empty points of the region holding `p`
-/// changed (`p` is no longer one), and with them, possibly, the strings the
-/// region is vital to (those touching every empty point of it): none
-/// fewer, perhaps more. Benson's algorithm depends on nothing else, so when
-/// that set did not grow, every answer is the same. Computing it needs a
-/// flood of that one region, cut short as soon as no string can touch all
-/// its empty points but `p` (usually at once: most regions are wide).
+/// Why, without captures. That stone removed no stone and added none of
+/// `color`'s, so `color`'s strings and regions (maximal connected sets of
+/// points without a `color` stone) are the same on both boards, and so are
+/// the strings bordering each region. Only the empty points of the region
+/// holding `p` changed (`p` is no longer one), and with them, possibly, the
+/// strings the region is vital to (those touching every empty point of it):
+/// none fewer, perhaps more. Benson's algorithm depends on nothing else, so
+/// when that set did not grow, every answer is the same.
+///
+/// With captures. The captured strings were not pass-alive (those cannot
+/// be captured) and all touched `p`; their points, `p`'s region and every
+/// region they touched are now one region, and nothing else changed. Every
+/// region so merged bordered a captured string, so was not healthy before:
+/// none supported a pass-alive string or was held. When the merged region
+/// is vital to no string, none of it supports one or is held after either,
+/// and the rest is unchanged: every answer is the same.
+///
+/// Computing this needs a flood of `p`'s region, cut short as soon as no
+/// string can touch all its empty points but `p` (usually at once: most
+/// regions are wide).
 #[must_use]
-pub fn same_after_opponent_stone(board: &Board, p: Point, color: Color) -> bool {
+pub fn same_after_opponent_stone(board: &Board, p: Point, color: Color, captured: bool) -> bool {
     debug_assert_eq!(board.color(p), Some(color.opponent()));
     let geo = board.geometry();
     let heads_at = |q: Point, out: &mut [Point; 4]| -> usize {
@@ -842,6 +852,10 @@ pub fn same_after_opponent_stone(board: &Board, p: Point, color: Color) -> bool 
                 }
             }
         }
+        if captured {
+            // Vital to some string.
+            return false;
+        }
         // Vital to these strings now (every bordering one when `p` was the
         // only empty point), to those of them touching `p` before.
         match cand {
@@ -852,15 +866,16 @@ pub fn same_after_opponent_stone(board: &Board, p: Point, color: Color) -> bool 
 }
 
 /// True when Benson's answers for `color` on `board` are `parent`'s, those
-/// on the board before `color`'s stone on `p`, which captured nothing.
+/// on the board before `color`'s stone on `p` (with its captures, if any).
 ///
 /// Why. Call `s1..sk` the strings the stone joined and `S` the string it
 /// now stands in, `A` the pass-alive strings before and `A'` after. Ask
 /// that (1) `p` was not held before, (2) none of `s1..sk` was pass-alive,
 /// and (3) fewer than two regions are vital to `S` (so `S` is not
 /// pass-alive). Only the region of `p` changed (it lost `p`, perhaps split
-/// in parts, all touching `p`, so bordered by `S`), and only the strings
-/// `s1..sk` (now `S`). A region healthy before and vital to a string of `A`
+/// in parts, all touching `p`, so bordered by `S`; the stones captured were
+/// in it, next to `p`, and are now empty points of it), and only the
+/// strings `s1..sk` (now `S`). A region healthy before and vital to a string of `A`
 /// borders only strings of `A`, so none of `s1..sk`, and is not `p`'s region
 /// (by 1): it is unchanged, so `A` still supports itself: `A` is within
 /// `A'`. A region healthy after and vital to a string of `A'` borders only
@@ -1260,16 +1275,14 @@ mod tests {
                     continue;
                 }
                 next.place(p, c, &mut |_| captured = true);
-                if !captured {
-                    for color in [Color::Black, Color::White] {
-                        let same = if color == c {
-                            same_after_own_stone(&before[color.index()], &next, p, color)
-                        } else {
-                            same_after_opponent_stone(&next, p, color)
-                        };
-                        if same {
-                            proptest::prop_assert_eq!(&before[color.index()], &safety(&next, color), "{:?} {:?}", color, next);
-                        }
+                for color in [Color::Black, Color::White] {
+                    let same = if color == c {
+                        same_after_own_stone(&before[color.index()], &next, p, color)
+                    } else {
+                        same_after_opponent_stone(&next, p, color, captured)
+                    };
+                    if same {
+                        proptest::prop_assert_eq!(&before[color.index()], &safety(&next, color), "{:?} {:?}", color, next);
                     }
                 }
                 b = next;
@@ -1315,7 +1328,7 @@ mod tests {
         assert!(same_after_own_stone(&before, &far, h2, Color::Black));
         let mut far = b.clone();
         far.play(f1, Color::White).unwrap();
-        assert!(same_after_opponent_stone(&far, f1, Color::Black));
+        assert!(same_after_opponent_stone(&far, f1, Color::Black, false));
         let mut moves = Vec::new();
         for _ in 0..3 {
             moves.extend(0..40);
