@@ -28,7 +28,7 @@
 use crate::board::{Color, Point};
 use crate::ko::PassRule;
 use crate::position::{Move, Position, points_key};
-use crate::region::{Safety, safety};
+use crate::region::{Safety, SafetyBase, safety};
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::rc::Rc;
@@ -184,6 +184,22 @@ pub struct Node {
     pub pos: Position,
     /// New stones (new-stone game only), sorted.
     pub new_stones: Vec<Point>,
+    /// How the board was reached from its parent's, when by a stone:
+    /// Benson's answers are then often the parent's.
+    prev: Option<Prev>,
+}
+
+/// A stone played on the parent's board.
+#[derive(Clone, Copy, Debug)]
+struct Prev {
+    /// The parent's board hash.
+    hash: u64,
+    /// Where the stone was played.
+    point: Point,
+    /// Whose stone.
+    mover: Color,
+    /// Whether it captured.
+    captured: bool,
 }
 
 impl Node {
@@ -193,6 +209,7 @@ impl Node {
         Node {
             pos,
             new_stones: Vec::new(),
+            prev: None,
         }
     }
 
@@ -389,6 +406,13 @@ pub struct Engine {
     aborted: bool,
     by_kind: [u64; 3],
     safety_cache: KeyMap<Rc<Safety>>,
+    /// Benson's answers on the first board asked about, from which those of
+    /// the later boards are computed over the region only (`Some(None)`
+    /// when that board does not allow it).
+    safety_base: Option<Option<SafetyBase>>,
+    /// Benson computations over the region only, over the whole board, and
+    /// answers taken over from the parent's board.
+    safety_counts: [u64; 3],
     /// Winning moves seen, by position and mover: move-ordering hints shared
     /// between the games about a string.
     hints: KeyMap<Move>,
@@ -419,6 +443,8 @@ impl Engine {
             hints: KeyMap::default(),
             tt_bounded: KeyMap::default(),
             safety_cache: KeyMap::default(),
+            safety_base: None,
+            safety_counts: [0; 3],
             tt: KeyMap::default(),
             nested_open: KeyMap::default(),
         }
@@ -429,8 +455,8 @@ impl Engine {
     pub fn reset_budget(&mut self) {
         if std::env::var_os("KAKUNIN_TRACE").is_some() {
             eprintln!(
-                "nodes by game (capture, confirm, new stone): {:?}",
-                self.by_kind
+                "nodes by game (capture, confirm, new stone): {:?}; Benson over the region / whole board / parent's: {:?}",
+                self.by_kind, self.safety_counts
             );
         }
         self.by_kind = [0; 3];
@@ -681,11 +707,10 @@ impl Engine {
                 // the opponent's unconditional territory always can. Both
                 // settle the game without searching on (this is what keeps
                 // the graphs small).
-                let board = &node.pos.board;
-                let mine = self.safety(board, game.owner);
+                let mine = self.safety(node, game.owner);
                 if game.target.iter().all(|&p| mine.alive(p)) {
                     Some(Val::Loss)
-                } else if self.settled_capture(game, board) {
+                } else if self.settled_capture(game, node) {
                     Some(Val::Win(SETTLED_WIN))
                 } else {
                     None
@@ -708,7 +733,7 @@ impl Engine {
             Kind::NewStone => {
                 // Every fight point held unconditionally by the opponent:
                 // no new stone there can ever stand.
-                let held = self.safety(&node.pos.board, game.owner.opponent());
+                let held = self.safety(node, game.owner.opponent());
                 if game.fight.iter().all(|&p| held.held(p)) {
                     return Ok(Some(Val::Loss));
                 }
@@ -729,7 +754,7 @@ impl Engine {
                     .collect();
                 heads.sort_unstable();
                 heads.dedup();
-                let mine = self.safety(&node.pos.board, game.owner);
+                let mine = self.safety(node, game.owner);
                 if heads.iter().any(|&h| mine.alive(h)) {
                     return Ok(Some(Val::Win(0)));
                 }
@@ -761,8 +786,8 @@ impl Engine {
     /// capture is certain and no new stone of the owner can ever stand on
     /// the fight. Moves inside held regions are never generated, so these
     /// games must end here rather than be searched on.
-    fn settled_capture(&mut self, game: &Game, board: &crate::board::Board) -> bool {
-        let theirs = self.safety(board, game.owner.opponent());
+    fn settled_capture(&mut self, game: &Game, node: &Node) -> bool {
+        let theirs = self.safety(node, game.owner.opponent());
         game.target.iter().any(|&p| theirs.held(p))
             && (matches!(game.kind, Kind::Capture) || game.fight.iter().all(|&p| theirs.held(p)))
     }
@@ -803,9 +828,15 @@ impl Engine {
         Some(Val::Loss)
     }
 
-    /// Benson's answers for a board and colour, remembered by board hash
-    /// (positions of many games share boards).
-    fn safety(&mut self, board: &crate::board::Board, color: Color) -> Rc<Safety> {
+    /// Benson's answers for a node's board and colour, remembered by board
+    /// hash (positions of many games share boards). Three ways to compute
+    /// them, all giving [`safety`]'s answer exactly: the parent's answer,
+    /// when the last stone provably changed nothing
+    /// ([`crate::region::same_after_opponent_stone`],
+    /// [`crate::region::same_after_own_stone`]);
+    /// Benson over the engine's region ([`SafetyBase`]); the full algorithm.
+    fn safety(&mut self, node: &Node, color: Color) -> Rc<Safety> {
+        let board = &node.pos.board;
         let key = board.hash() ^ SAFETY_SALT[color.index()];
         if let Some(s) = self.safety_cache.get(&key) {
             return Rc::clone(s);
@@ -813,7 +844,41 @@ impl Engine {
         if self.safety_cache.len() >= SAFETY_CACHE_MAX {
             self.safety_cache.clear();
         }
-        let s = Rc::new(safety(board, color));
+        if let Some(prev) = node.prev
+            && let Some(parent) = self
+                .safety_cache
+                .get(&(prev.hash ^ SAFETY_SALT[color.index()]))
+            && if prev.mover == color {
+                crate::region::same_after_own_stone(parent, board, prev.point, color)
+            } else {
+                crate::region::same_after_opponent_stone(board, prev.point, color, prev.captured)
+            }
+        {
+            let s = Rc::clone(parent);
+            self.safety_counts[2] += 1;
+            if crate::region::verify_safety() {
+                crate::region::check_safety(&s, board, color);
+            }
+            self.safety_cache.insert(key, Rc::clone(&s));
+            return s;
+        }
+        let base = self
+            .safety_base
+            .get_or_insert_with(|| SafetyBase::new(board, &self.region));
+        let s = match base.as_ref().and_then(|b| b.safety(board, color)) {
+            Some(s) => {
+                self.safety_counts[0] += 1;
+                if crate::region::verify_safety() {
+                    crate::region::check_safety(&s, board, color);
+                }
+                s
+            }
+            None => {
+                self.safety_counts[1] += 1;
+                safety(board, color)
+            }
+        };
+        let s = Rc::new(s);
         self.safety_cache.insert(key, Rc::clone(&s));
         s
     }
@@ -870,8 +935,8 @@ impl Engine {
         // stone played there changes nothing outside, so it is no better than
         // a pass, which is always on offer. Only a new stone on the fight
         // inside the owner's own held region matters (it cannot be captured).
-        let held_b = self.safety(&node.pos.board, Color::Black);
-        let held_w = self.safety(&node.pos.board, Color::White);
+        let held_b = self.safety(node, Color::Black);
+        let held_w = self.safety(node, Color::White);
         let pos = &node.pos;
         let me = pos.to_move;
         let board = &pos.board;
@@ -991,7 +1056,14 @@ impl Engine {
         match m {
             Move::Play(p) => {
                 let mover = next.pos.to_move;
-                next.pos.play_unchecked(p, &mut |_| {});
+                let mut captured = false;
+                next.pos.play_unchecked(p, &mut |_| captured = true);
+                next.prev = Some(Prev {
+                    hash: node.pos.board.hash(),
+                    point: p,
+                    mover,
+                    captured,
+                });
                 if matches!(game.kind, Kind::NewStone) {
                     let board = &next.pos.board;
                     next.new_stones
@@ -1002,7 +1074,10 @@ impl Engine {
                     }
                 }
             }
-            Move::Pass { lifts } => next.pos.pass(lifts, self.rule),
+            Move::Pass { lifts } => {
+                next.prev = None;
+                next.pos.pass(lifts, self.rule);
+            }
         }
         next
     }

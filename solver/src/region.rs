@@ -8,7 +8,8 @@
 //! component cannot change what can be forced in another: a move elsewhere
 //! is at best a pass that lifts no ban. Each component is solved alone.
 
-use crate::board::{Board, Color, Point};
+use crate::board::{Board, Color, Geometry, Point};
+use std::sync::Arc;
 
 /// The pass-alive stones of both colours, one flag per point.
 #[must_use]
@@ -29,7 +30,7 @@ pub fn pass_alive(board: &Board) -> Vec<bool> {
 /// The search keeps one of these per board and colour in a cache of up to a
 /// million entries, so both point sets are bitsets in one allocation (two
 /// words per 64 points) rather than vectors of flags.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Safety {
     /// `words` words of alive bits, then `words` words of held bits.
     bits: Box<[u64]>,
@@ -276,6 +277,705 @@ fn benson_core(board: &Board, color: Color, b: &mut BensonCore) {
     }
 }
 
+/// Benson's answers for the boards of one search, computed over the
+/// search's region only.
+///
+/// A search (one [`crate::confirm::Engine`]) plays on the points of its
+/// region `K` and nowhere else, yet Benson's algorithm floods the whole
+/// board: on 19x19 that was most of the search's time. `SafetyBase` runs
+/// the full algorithm once, on the root board `B0`, and answers every later
+/// board `N` that has the same stones as `B0` on every point outside `K`
+/// from `B0`'s answers plus a flood of `K` (and a check of a few regions
+/// that a connection through `K` can make vital). The answers are exactly
+/// those of [`safety`]; `tests/safety.rs` and the proptests below check it.
+///
+/// It applies only when, on `B0`, (P1) every point outside `K` next to `K`
+/// holds a pass-alive stone (of either colour) and (P2) no point of `K` is
+/// held by either colour. A component of [`components`] meets P1 by
+/// construction, and meets P2 unless it is a whole held region (a dead
+/// stone in an eye): then, and for any board that differs from `B0` outside
+/// `K`, the full algorithm is run. Nothing here depends on how the search
+/// chooses its moves.
+///
+/// Why the answers are the same. Write `X` for the colour asked about, `Y`
+/// for the other, `A0` for `X`'s pass-alive strings on `B0`. Benson's
+/// answer is the largest *self-supporting* set of strings: each has at
+/// least two regions vital to it whose bordering strings are all in the set
+/// (the union of two such sets is one, and the iteration from all strings
+/// removes only strings outside every such set).
+///
+/// 1. On `N` the strings containing `A0`'s strings are still pass-alive.
+///    By P2 the stones of `A0` and their vital healthy regions lie outside
+///    `K`, so they are unchanged on `N`; such a region is still a maximal
+///    set of non-`X` points (its neighbours are `A0` stones), its empty
+///    points are still liberties of the (possibly larger) strings holding
+///    `A0`'s stones, and these strings still border it alone: the set is
+///    still self-supporting. The same holds for `Y`.
+/// 2. An `X`-region holding a pass-alive `Y` string `T` is vital to no `X`
+///    string `S`. `T` has liberties in two different `Y`-regions (each of
+///    its vital regions has an empty point, or a string inside it would have
+///    no liberty), all in `T`'s `X`-region; `S` lies in one `Y`-region and
+///    touches empty points of that one only, so some liberty of `T` is not
+///    one of `S`.
+/// 3. So the `X`-regions that matter lie in `K` (a flood from a point of
+///    `K` that steps out of `K` reaches, by P1, a `Y` pass-alive stone: the
+///    region is vital to nothing) or outside `K` and next to no point of
+///    `K` (else, by P1, they hold a `Y` pass-alive stone). The latter are
+///    exactly `B0`'s regions, with the same points and the same health (their
+///    bordering strings are `A0` strings, alive on both boards, or strings
+///    of other components, dead on both: such a string's vital regions lie
+///    in its own component and are as on `B0`, so the dead ones and `A0`
+///    would be self-supporting on `B0` too). Their vitality can only grow,
+///    and only when stones played in `K` join two of their bordering `A0`
+///    strings: those regions (healthy on `B0`, vital to no string there,
+///    bordered by at least two strings, holding no `Y` pass-alive stone) are
+///    kept and tested on every board.
+/// 4. In `K` the largest self-supporting set is found by Benson's iteration
+///    over the strings with a stone in `K`, the strings holding `A0` stones
+///    fixed alive (by 1 they are in the largest set, so the iteration never
+///    removes them), and the regions flooded inside `K`.
+pub struct SafetyBase {
+    geo: Arc<Geometry>,
+    in_region: Vec<bool>,
+    region: Vec<Point>,
+    /// The points outside the region with their colour on the root board.
+    outside: Vec<(Point, Option<Color>)>,
+    /// Per colour, its stones outside the region next to it (pass-alive).
+    frontier: [Vec<Point>; 2],
+    /// Per colour: the root's answer and the regions a connection can make
+    /// vital.
+    colors: [(Safety, Vec<Mergeable>); 2],
+}
+
+/// A region outside the search's region that is healthy on the root board,
+/// vital to none of its (at least two) bordering strings, but would be if
+/// some of them were joined.
+struct Mergeable {
+    points: Vec<Point>,
+    empties: Vec<Point>,
+}
+
+impl SafetyBase {
+    /// The base for searches over `region` from `root`; `None` when P1 or P2
+    /// fails on `root` (see the type's documentation).
+    #[must_use]
+    pub fn new(root: &Board, region: &[Point]) -> Option<SafetyBase> {
+        let geo = root.geometry();
+        let n = geo.len();
+        let mut in_region = vec![false; n];
+        for &p in region {
+            in_region[p as usize] = true;
+        }
+        let full = [safety(root, Color::Black), safety(root, Color::White)];
+        for &p in region {
+            if full.iter().any(|s| s.held(p)) {
+                return None;
+            }
+            for &q in geo.neighbors(p) {
+                if in_region[q as usize] {
+                    continue;
+                }
+                match root.color(q) {
+                    Some(c) if full[c.index()].alive(q) => {}
+                    _ => return None,
+                }
+            }
+        }
+        let outside = geo
+            .points()
+            .filter(|&p| !in_region[p as usize])
+            .map(|p| (p, root.color(p)))
+            .collect();
+        let mut frontier = [Vec::new(), Vec::new()];
+        for p in geo.points() {
+            if let Some(c) = root.color(p)
+                && !in_region[p as usize]
+                && geo.neighbors(p).iter().any(|&q| in_region[q as usize])
+            {
+                frontier[c.index()].push(p);
+            }
+        }
+        let [b, w] = full;
+        let mb = mergeable(root, Color::Black, &in_region, &b, &w);
+        let mw = mergeable(root, Color::White, &in_region, &w, &b);
+        Some(SafetyBase {
+            geo: Arc::clone(geo),
+            in_region,
+            region: region.to_vec(),
+            outside,
+            frontier,
+            colors: [(b, mb), (w, mw)],
+        })
+    }
+
+    /// [`safety`] of `board` for `color`, computed over the region; `None`
+    /// when `board` differs from the root outside the region (then only the
+    /// full algorithm answers).
+    #[must_use]
+    pub fn safety(&self, board: &Board, color: Color) -> Option<Safety> {
+        if !Arc::ptr_eq(board.geometry(), &self.geo)
+            || self.outside.iter().any(|&(p, c)| board.color(p) != c)
+        {
+            return None;
+        }
+        let (root, merge) = &self.colors[color.index()];
+        let mut out = root.clone();
+        let words = out.words;
+        let set_held = |bits: &mut [u64], i: usize| bits[words + i / 64] |= 1 << (i % 64);
+        for m in merge {
+            if joined_vital(board, color, &m.empties) {
+                for &p in &m.points {
+                    set_held(&mut out.bits, p as usize);
+                }
+            }
+        }
+        LOCAL_SCRATCH.with_borrow_mut(|b| {
+            local_core(
+                board,
+                color,
+                &self.region,
+                &self.in_region,
+                &self.frontier[color.index()],
+                b,
+            );
+            for &p in &self.region {
+                let i = p as usize;
+                if board.color(p) == Some(color) {
+                    if b.is_alive(b.sidx[board.head(p) as usize] as usize) {
+                        out.bits[i / 64] |= 1 << (i % 64);
+                        set_held(&mut out.bits, i);
+                    }
+                } else {
+                    let r = b.region_of[i] as usize;
+                    if b.healthy[r]
+                        && b.vital[r * b.words..(r + 1) * b.words]
+                            .iter()
+                            .any(|&w| w != 0)
+                    {
+                        set_held(&mut out.bits, i);
+                    }
+                }
+            }
+        });
+        Some(out)
+    }
+}
+
+/// True when one `color` string of `board` touches every point of `empties`.
+fn joined_vital(board: &Board, color: Color, empties: &[Point]) -> bool {
+    let geo = board.geometry();
+    let Some((&first, rest)) = empties.split_first() else {
+        return false;
+    };
+    geo.neighbors(first)
+        .iter()
+        .filter(|&&q| board.color(q) == Some(color))
+        .any(|&q| {
+            let h = board.head(q);
+            rest.iter().all(|&e| {
+                geo.neighbors(e)
+                    .iter()
+                    .any(|&r| board.color(r) == Some(color) && board.head(r) == h)
+            })
+        })
+}
+
+/// The `color` regions of `root` outside the region and next to none of its
+/// points that are healthy, vital to no string, bordered by two strings or
+/// more, and hold no pass-alive stone of the other colour (`theirs`).
+fn mergeable(
+    root: &Board,
+    color: Color,
+    in_region: &[bool],
+    mine: &Safety,
+    theirs: &Safety,
+) -> Vec<Mergeable> {
+    let geo = root.geometry();
+    let mut seen = vec![false; geo.len()];
+    let mut out = Vec::new();
+    for start in geo.points() {
+        if root.color(start) == Some(color) || seen[start as usize] {
+            continue;
+        }
+        seen[start as usize] = true;
+        let mut pts = vec![start];
+        let mut i = 0;
+        let mut border: Vec<Point> = Vec::new();
+        let mut usable = true;
+        while i < pts.len() {
+            let p = pts[i];
+            i += 1;
+            if in_region[p as usize] || theirs.alive(p) {
+                usable = false;
+            }
+            for &q in geo.neighbors(p) {
+                if root.color(q) == Some(color) {
+                    if !mine.alive(q) {
+                        usable = false;
+                    }
+                    border.push(root.head(q));
+                } else if !seen[q as usize] {
+                    seen[q as usize] = true;
+                    pts.push(q);
+                }
+            }
+        }
+        border.sort_unstable();
+        border.dedup();
+        let empties: Vec<Point> = pts
+            .iter()
+            .copied()
+            .filter(|&p| root.is_empty_at(p))
+            .collect();
+        if usable && border.len() >= 2 && !joined_vital(root, color, &empties) {
+            out.push(Mergeable {
+                points: pts,
+                empties,
+            });
+        }
+    }
+    out
+}
+
+static VERIFY: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Makes every search check each answer of [`SafetyBase`] against the full
+/// [`safety`] and panic on a difference (for tests; also on when the
+/// environment variable `KAKUNIN_VERIFY_SAFETY` is set).
+pub fn set_verify_safety(on: bool) {
+    VERIFY.store(on, std::sync::atomic::Ordering::Relaxed);
+}
+
+/// True when answers of [`SafetyBase`] are to be checked (see
+/// [`set_verify_safety`]).
+#[must_use]
+pub fn verify_safety() -> bool {
+    static ENV: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    VERIFY.load(std::sync::atomic::Ordering::Relaxed)
+        || *ENV.get_or_init(|| std::env::var_os("KAKUNIN_VERIFY_SAFETY").is_some())
+}
+
+static VERIFIED: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
+/// Panics unless `fast` (an answer of [`SafetyBase`]) is the full
+/// [`safety`] of `board` for `color`; counts the checks.
+pub fn check_safety(fast: &Safety, board: &Board, color: Color) {
+    assert_eq!(
+        *fast,
+        safety(board, color),
+        "Benson over the region differs from the full one for {color} on\n{board:?}"
+    );
+    VERIFIED.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+}
+
+/// Answers of [`SafetyBase`] checked so far by [`check_safety`].
+#[must_use]
+pub fn safety_checks() -> u64 {
+    VERIFIED.load(std::sync::atomic::Ordering::Relaxed)
+}
+
+thread_local! {
+    static LOCAL_SCRATCH: std::cell::RefCell<LocalCore> = std::cell::RefCell::new(LocalCore::default());
+}
+
+/// Benson's iteration over one region `K` of the board (see
+/// [`SafetyBase`]): the strings with a stone in `K` or next to it, those
+/// reaching outside `K` fixed alive, and the regions flooded inside `K`
+/// (one that steps outside is vital to nothing).
+#[derive(Default)]
+struct LocalCore {
+    /// String index per head point (valid where `stamp` is `generation`).
+    sidx: Vec<u16>,
+    stamp: Vec<u32>,
+    generation: u32,
+    heads: Vec<Point>,
+    /// Strings reaching outside `K` (holding pass-alive root stones).
+    fixed: Vec<u64>,
+    words: usize,
+    /// Region index per non-`color` point of `K`.
+    region_of: Vec<u32>,
+    regions: usize,
+    border: Vec<u64>,
+    vital: Vec<u64>,
+    stack: Vec<Point>,
+    adj: Vec<u64>,
+    alive: Vec<u64>,
+    healthy: Vec<bool>,
+    count: Vec<u8>,
+}
+
+impl LocalCore {
+    fn is_alive(&self, si: usize) -> bool {
+        self.alive[si / 64] >> (si % 64) & 1 == 1
+    }
+
+    /// The index of the string headed by `h`, numbering it if new.
+    fn index(&mut self, h: Point) -> usize {
+        let i = h as usize;
+        if self.stamp[i] != self.generation {
+            self.stamp[i] = self.generation;
+            self.sidx[i] = self.heads.len() as u16;
+            self.heads.push(h);
+        }
+        self.sidx[i] as usize
+    }
+}
+
+fn local_core(
+    board: &Board,
+    color: Color,
+    region: &[Point],
+    in_region: &[bool],
+    frontier: &[Point],
+    b: &mut LocalCore,
+) {
+    let geo = board.geometry();
+    let n = geo.len();
+    if b.stamp.len() != n {
+        b.stamp.clear();
+        b.stamp.resize(n, 0);
+        b.sidx.clear();
+        b.sidx.resize(n, 0);
+        b.region_of.clear();
+        b.region_of.resize(n, u32::MAX);
+        b.generation = 0;
+    }
+    b.generation = b.generation.wrapping_add(1);
+    if b.generation == 0 {
+        b.stamp.iter_mut().for_each(|s| *s = u32::MAX);
+        b.generation = 1;
+    }
+    b.heads.clear();
+    // Strings with a stone in K or next to it. Those with a stone outside K
+    // are fixed alive: they hold a frontier stone (a string with stones on
+    // both sides has one next to K), and only they do.
+    for &p in region {
+        if board.color(p) == Some(color) && board.head(p) == p {
+            b.index(p);
+        }
+    }
+    for &q in frontier {
+        b.index(board.head(q));
+    }
+    let nstrings = b.heads.len();
+    let words = nstrings.div_ceil(64);
+    b.words = words;
+    b.fixed.clear();
+    b.fixed.resize(words, 0);
+    for &q in frontier {
+        let si = b.sidx[board.head(q) as usize] as usize;
+        b.fixed[si / 64] |= 1 << (si % 64);
+    }
+    for &p in region {
+        b.region_of[p as usize] = u32::MAX;
+    }
+    b.border.clear();
+    b.vital.clear();
+    b.stack.clear();
+    b.adj.clear();
+    b.adj.resize(words, 0);
+    let mut regions = 0usize;
+    for &start in region {
+        if board.color(start) == Some(color) || b.region_of[start as usize] != u32::MAX {
+            continue;
+        }
+        let id = regions;
+        regions += 1;
+        let base = id * words;
+        b.border.resize(base + words, 0);
+        b.vital.resize(base + words, u64::MAX);
+        b.region_of[start as usize] = id as u32;
+        b.stack.push(start);
+        let mut open = false;
+        while let Some(p) = b.stack.pop() {
+            b.adj.iter_mut().for_each(|w| *w = 0);
+            for &q in geo.neighbors(p) {
+                if board.color(q) == Some(color) {
+                    let si = b.sidx[board.head(q) as usize] as usize;
+                    b.adj[si / 64] |= 1 << (si % 64);
+                } else if !in_region[q as usize] {
+                    // A pass-alive stone of the other colour (P1).
+                    open = true;
+                } else if b.region_of[q as usize] == u32::MAX {
+                    b.region_of[q as usize] = id as u32;
+                    b.stack.push(q);
+                }
+            }
+            let empty = board.is_empty_at(p);
+            for w in 0..words {
+                b.border[base + w] |= b.adj[w];
+                if empty {
+                    b.vital[base + w] &= b.adj[w];
+                }
+            }
+        }
+        for w in 0..words {
+            b.vital[base + w] &= if open { 0 } else { b.border[base + w] };
+        }
+    }
+    b.regions = regions;
+    b.alive.clear();
+    b.alive.resize(words, u64::MAX);
+    if nstrings % 64 != 0 {
+        b.alive[words - 1] = (1u64 << (nstrings % 64)) - 1;
+    }
+    b.healthy.clear();
+    b.healthy.resize(regions, true);
+    loop {
+        for r in 0..regions {
+            if b.healthy[r] && (0..words).any(|w| b.border[r * words + w] & !b.alive[w] != 0) {
+                b.healthy[r] = false;
+            }
+        }
+        b.count.clear();
+        b.count.resize(nstrings, 0);
+        for r in 0..regions {
+            if !b.healthy[r] {
+                continue;
+            }
+            for w in 0..words {
+                let mut m = b.vital[r * words + w] & b.alive[w] & !b.fixed[w];
+                while m != 0 {
+                    let si = w * 64 + m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    if b.count[si] < 2 {
+                        b.count[si] += 1;
+                    }
+                }
+            }
+        }
+        let mut changed = false;
+        for w in 0..words {
+            let mut m = b.alive[w] & !b.fixed[w];
+            while m != 0 {
+                let bit = m.trailing_zeros() as usize;
+                m &= m - 1;
+                if b.count[w * 64 + bit] < 2 {
+                    b.alive[w] &= !(1 << bit);
+                    changed = true;
+                }
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+}
+
+/// True when Benson's answers for `color` on `board` are those on the
+/// board before the other colour's stone on `p` (`captured`: the stone
+/// captured some of `color`'s strings).
+///
+/// Why, without captures. That stone removed no stone and added none of
+/// `color`'s, so `color`'s strings and regions (maximal connected sets of
+/// points without a `color` stone) are the same on both boards, and so are
+/// the strings bordering each region. Only the empty points of the region
+/// holding `p` changed (`p` is no longer one), and with them, possibly, the
+/// strings the region is vital to (those touching every empty point of it):
+/// none fewer, perhaps more. Benson's algorithm depends on nothing else, so
+/// when that set did not grow, every answer is the same.
+///
+/// With captures. The captured strings were not pass-alive (those cannot
+/// be captured) and all touched `p`; their points, `p`'s region and every
+/// region they touched are now one region, and nothing else changed. Every
+/// region so merged bordered a captured string, so was not healthy before:
+/// none supported a pass-alive string or was held. When the merged region
+/// is vital to no string, none of it supports one or is held after either,
+/// and the rest is unchanged: every answer is the same.
+///
+/// Computing this needs a flood of `p`'s region, cut short as soon as no
+/// string can touch all its empty points but `p` (usually at once: most
+/// regions are wide).
+#[must_use]
+pub fn same_after_opponent_stone(board: &Board, p: Point, color: Color, captured: bool) -> bool {
+    debug_assert_eq!(board.color(p), Some(color.opponent()));
+    let geo = board.geometry();
+    let heads_at = |q: Point, out: &mut [Point; 4]| -> usize {
+        let mut k = 0;
+        for &r in geo.neighbors(q) {
+            if board.color(r) == Some(color) {
+                let h = board.head(r);
+                if !out[..k].contains(&h) {
+                    out[k] = h;
+                    k += 1;
+                }
+            }
+        }
+        k
+    };
+    let mut at_p = [0; 4];
+    let n_at_p = heads_at(p, &mut at_p);
+    FLOOD_SCRATCH.with_borrow_mut(|f| {
+        let n = geo.len();
+        if f.stamp.len() != n {
+            f.stamp.clear();
+            f.stamp.resize(n, 0);
+            f.generation = 0;
+        }
+        if f.generation == u32::MAX {
+            f.stamp.iter_mut().for_each(|s| *s = 0);
+            f.generation = 0;
+        }
+        f.generation += 1;
+        let generation = f.generation;
+        f.stack.clear();
+        f.border.clear();
+        f.stamp[p as usize] = generation;
+        f.stack.push(p);
+        // The strings touching every empty point seen but `p` (None: no
+        // such point yet).
+        let mut cand: Option<([Point; 4], usize)> = None;
+        while let Some(q) = f.stack.pop() {
+            let mut hs = [0; 4];
+            let k = heads_at(q, &mut hs);
+            f.border.extend_from_slice(&hs[..k]);
+            if q != p && board.is_empty_at(q) {
+                let (mut c, mut m) = cand.unwrap_or((hs, k));
+                let mut kept = 0;
+                for i in 0..m {
+                    if hs[..k].contains(&c[i]) {
+                        c[kept] = c[i];
+                        kept += 1;
+                    }
+                }
+                m = kept;
+                if m == 0 {
+                    // Vital to no string on either board.
+                    return true;
+                }
+                cand = Some((c, m));
+            }
+            for &r in geo.neighbors(q) {
+                if board.color(r) != Some(color) && f.stamp[r as usize] != generation {
+                    f.stamp[r as usize] = generation;
+                    f.stack.push(r);
+                }
+            }
+        }
+        if captured {
+            // Vital to some string.
+            return false;
+        }
+        // Vital to these strings now (every bordering one when `p` was the
+        // only empty point), to those of them touching `p` before.
+        match cand {
+            Some((c, m)) => c[..m].iter().all(|h| at_p[..n_at_p].contains(h)),
+            None => f.border.iter().all(|h| at_p[..n_at_p].contains(h)),
+        }
+    })
+}
+
+/// True when Benson's answers for `color` on `board` are `parent`'s, those
+/// on the board before `color`'s stone on `p` (with its captures, if any).
+///
+/// Why. Call `s1..sk` the strings the stone joined and `S` the string it
+/// now stands in, `A` the pass-alive strings before and `A'` after. Ask
+/// that (1) `p` was not held before, (2) none of `s1..sk` was pass-alive,
+/// and (3) fewer than two regions are vital to `S` (so `S` is not
+/// pass-alive). Only the region of `p` changed (it lost `p`, perhaps split
+/// in parts, all touching `p`, so bordered by `S`; the stones captured were
+/// in it, next to `p`, and are now empty points of it), and only the
+/// strings `s1..sk` (now `S`). A region healthy before and vital to a string of `A`
+/// borders only strings of `A`, so none of `s1..sk`, and is not `p`'s region
+/// (by 1): it is unchanged, so `A` still supports itself: `A` is within
+/// `A'`. A region healthy after and vital to a string of `A'` borders only
+/// strings of `A'`, so not `S` (by 3): it is not a part of `p`'s region, and
+/// is unchanged too: `A'` is within `A`. So `A' = A`, and the held points
+/// are the same: the regions that could differ all border a string that is
+/// not pass-alive on their board (`s1..sk` before, `S` after), or are `p`'s
+/// region, not held before (by 1) and parts of it bordered by `S` after.
+/// The cost is a walk of `S` and a flood of its regions, each cut short at
+/// its first empty point that is not a liberty of `S`.
+#[must_use]
+pub fn same_after_own_stone(parent: &Safety, board: &Board, p: Point, color: Color) -> bool {
+    debug_assert_eq!(board.color(p), Some(color));
+    let geo = board.geometry();
+    if parent.held(p)
+        || geo
+            .neighbors(p)
+            .iter()
+            .any(|&q| board.color(q) == Some(color) && parent.alive(q))
+    {
+        return false;
+    }
+    let h = board.head(p);
+    let liberty_of_s = |e: Point| {
+        geo.neighbors(e)
+            .iter()
+            .any(|&r| board.color(r) == Some(color) && board.head(r) == h)
+    };
+    FLOOD_SCRATCH.with_borrow_mut(|f| {
+        let n = geo.len();
+        if f.stamp.len() != n {
+            f.stamp.clear();
+            f.stamp.resize(n, 0);
+            f.generation = 0;
+        }
+        // One generation per flood; stamps from earlier floods of this call
+        // (at least `first`) mark regions already looked at.
+        let stones = board.string_size(p) as u32;
+        if f.generation > u32::MAX - 4 * stones - 8 {
+            f.stamp.iter_mut().for_each(|s| *s = 0);
+            f.generation = 0;
+        }
+        let first = f.generation + 1;
+        let mut vital = 0;
+        for s in board.string_stones(p) {
+            for &l in geo.neighbors(s) {
+                if !board.is_empty_at(l) || f.stamp[l as usize] >= first {
+                    continue;
+                }
+                f.generation += 1;
+                let g = f.generation;
+                f.stack.clear();
+                f.stamp[l as usize] = g;
+                f.stack.push(l);
+                let mut is_vital = true;
+                'flood: while let Some(q) = f.stack.pop() {
+                    if board.is_empty_at(q) && !liberty_of_s(q) {
+                        is_vital = false;
+                        break;
+                    }
+                    for &r in geo.neighbors(q) {
+                        if board.color(r) == Some(color) {
+                            continue;
+                        }
+                        let st = f.stamp[r as usize];
+                        if st >= first && st < g {
+                            // Part of a region already cut short.
+                            is_vital = false;
+                            break 'flood;
+                        }
+                        if st != g {
+                            f.stamp[r as usize] = g;
+                            f.stack.push(r);
+                        }
+                    }
+                }
+                if is_vital {
+                    vital += 1;
+                    if vital >= 2 {
+                        return false;
+                    }
+                }
+            }
+        }
+        true
+    })
+}
+
+#[derive(Default)]
+struct FloodScratch {
+    stamp: Vec<u32>,
+    generation: u32,
+    stack: Vec<Point>,
+    border: Vec<Point>,
+}
+
+thread_local! {
+    static FLOOD_SCRATCH: std::cell::RefCell<FloodScratch> = std::cell::RefCell::new(FloodScratch::default());
+}
+
 /// An independent problem: connected points that are not pass-alive stones.
 #[derive(Clone, Debug)]
 pub struct Component {
@@ -475,6 +1175,165 @@ mod tests {
                 proptest::prop_assert_eq!(fast, benson_naive(&b, color), "{:?}", b);
             }
         }
+    }
+
+    /// Plays `moves` (indices into the component's points, alternating
+    /// colours, illegal ones passed) on a copy of `b` and checks at every
+    /// board that Benson over the component equals the full algorithm.
+    fn region_benson_agrees(
+        b: &Board,
+        moves: &[usize],
+    ) -> Result<usize, proptest::test_runner::TestCaseError> {
+        let settled = pass_alive(b);
+        let mut checked = 0;
+        for comp in components(b, &settled) {
+            let Some(base) = SafetyBase::new(b, &comp.points) else {
+                continue;
+            };
+            let mut board = b.clone();
+            let mut c = Color::Black;
+            for &m in moves.iter().chain(std::iter::once(&0)) {
+                for color in [Color::Black, Color::White] {
+                    let fast = base.safety(&board, color);
+                    proptest::prop_assert!(fast.is_some(), "{:?}", board);
+                    proptest::prop_assert_eq!(
+                        fast.unwrap(),
+                        safety(&board, color),
+                        "{:?} {:?}",
+                        color,
+                        board
+                    );
+                    checked += 1;
+                }
+                let p = comp.points[m % comp.points.len()];
+                if board.play(p, c).is_err() {
+                    board.pass();
+                }
+                c = c.opponent();
+            }
+        }
+        Ok(checked)
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(600))]
+        #[test]
+        fn benson_over_a_component_agrees_with_the_full_one(
+            w in 3usize..10, h in 3usize..10,
+            cells in proptest::collection::vec(0u8..12, 100),
+            moves in proptest::collection::vec(0usize..1000, 0..60),
+        ) {
+            let geo = Geometry::new(w, h).unwrap();
+            // Walls of both colours with eyes, unsettled bits between.
+            let mut stones: Vec<Option<Color>> = (0..geo.len())
+                .map(|i| match cells[i % 100] { 0..=4 => Some(Color::Black), 5..=8 => Some(Color::White), _ => None })
+                .collect();
+            let b = loop {
+                match Board::from_stones(geo.clone(), &stones) {
+                    Ok(b) => break b,
+                    Err(crate::board::BoardError::NoLiberty { point, .. }) => {
+                        let p = geo.parse_point(&point).unwrap();
+                        stones[p as usize] = None;
+                    }
+                    Err(e) => panic!("{e}"),
+                }
+            };
+            region_benson_agrees(&b, &moves)?;
+        }
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(600))]
+        #[test]
+        fn the_parents_answer_is_kept_only_when_it_is_right(
+            w in 3usize..10, h in 3usize..10,
+            cells in proptest::collection::vec(0u8..12, 100),
+            moves in proptest::collection::vec(0usize..1000, 1..40),
+        ) {
+            let geo = Geometry::new(w, h).unwrap();
+            let mut stones: Vec<Option<Color>> = (0..geo.len())
+                .map(|i| match cells[i % 100] { 0..=4 => Some(Color::Black), 5..=7 => Some(Color::White), _ => None })
+                .collect();
+            let mut b = loop {
+                match Board::from_stones(geo.clone(), &stones) {
+                    Ok(b) => break b,
+                    Err(crate::board::BoardError::NoLiberty { point, .. }) => {
+                        let p = geo.parse_point(&point).unwrap();
+                        stones[p as usize] = None;
+                    }
+                    Err(e) => panic!("{e}"),
+                }
+            };
+            let mut c = Color::Black;
+            for m in moves {
+                let p = (m % geo.len()) as Point;
+                let before = [safety(&b, Color::Black), safety(&b, Color::White)];
+                let mut next = b.clone();
+                let mut captured = false;
+                if next.check(p, c).is_err() {
+                    c = c.opponent();
+                    continue;
+                }
+                next.place(p, c, &mut |_| captured = true);
+                for color in [Color::Black, Color::White] {
+                    let same = if color == c {
+                        same_after_own_stone(&before[color.index()], &next, p, color)
+                    } else {
+                        same_after_opponent_stone(&next, p, color, captured)
+                    };
+                    if same {
+                        proptest::prop_assert_eq!(&before[color.index()], &safety(&next, color), "{:?} {:?}", color, next);
+                    }
+                }
+                b = next;
+                c = c.opponent();
+            }
+        }
+    }
+
+    #[test]
+    fn benson_over_a_component_sees_a_connection_make_a_region_vital() {
+        // Two pass-alive black strings, each with two eyes, share the region
+        // {C6, D6, D5}, healthy but vital to neither: C6 touches only the
+        // left one, D6 only the right one. Black C4, in the component below,
+        // joins them; then the region is vital to the joined string: held.
+        let b = board(&[
+            ". X . . X . X . X",
+            "X X X . X X X X X",
+            ". X . X X . . . .",
+            "X X . . . . . . .",
+            ". . . . O O . . .",
+            ". . . . . . . . .",
+        ]);
+        let geo = b.geometry().clone();
+        let [c6, c4] = ["C6", "C4"].map(|n| geo.parse_point(n).unwrap());
+        let settled = pass_alive(&b);
+        let comps = components(&b, &settled);
+        assert_eq!(comps.len(), 1, "{comps:?}");
+        let base = SafetyBase::new(&b, &comps[0].points).expect("P1 and P2 hold");
+        let before = base.safety(&b, Color::Black).unwrap();
+        assert_eq!(before, safety(&b, Color::Black));
+        assert!(!before.held(c6));
+        let mut after = b.clone();
+        after.play(c4, Color::Black).unwrap();
+        let fast = base.safety(&after, Color::Black).unwrap();
+        assert_eq!(fast, safety(&after, Color::Black));
+        assert!(fast.held(c6));
+        // The parent's answer is not kept for that stone; it is for a black
+        // stone and a white one far away.
+        assert!(!same_after_own_stone(&before, &after, c4, Color::Black));
+        let [h2, f1] = ["H2", "F1"].map(|n| geo.parse_point(n).unwrap());
+        let mut far = b.clone();
+        far.play(h2, Color::Black).unwrap();
+        assert!(same_after_own_stone(&before, &far, h2, Color::Black));
+        let mut far = b.clone();
+        far.play(f1, Color::White).unwrap();
+        assert!(same_after_opponent_stone(&far, f1, Color::Black, false));
+        let mut moves = Vec::new();
+        for _ in 0..3 {
+            moves.extend(0..40);
+        }
+        assert!(region_benson_agrees(&b, &moves).unwrap() > 0);
     }
 
     #[test]
