@@ -688,7 +688,7 @@ impl Engine {
         let guard_lost = game.guard.clone().is_some_and(|g| {
             let board = &node.pos.board;
             g.points.iter().any(|&p| board.color(p) != Some(g.color)) || {
-                let theirs = self.safety(board, g.color.opponent());
+                let theirs = self.safety(node, g.color.opponent());
                 g.points.iter().any(|&p| theirs.held(p))
             }
         });
@@ -800,7 +800,7 @@ impl Engine {
         let them = game.owner.opponent();
         // Empty fight points (the opposing strings' eye space) are sealed
         // when the opponent holds them unconditionally.
-        let theirs = self.safety(board, them);
+        let theirs = self.safety(node, them);
         let mut heads: Vec<Point> = Vec::new();
         for &p in game.fight.iter() {
             match board.color(p) {
