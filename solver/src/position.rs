@@ -70,7 +70,7 @@ impl Position {
         if !self.board.is_empty_at(p) {
             return Err(MoveError::Board(PlayError::Occupied));
         }
-        if self.bans.forbids(&self.board, self.to_move, p) {
+        if self.bans.forbids(self.to_move, p) {
             return Err(MoveError::Banned);
         }
         if self.board.is_suicide(p, self.to_move) {
@@ -206,7 +206,7 @@ impl Replay {
             }
             Some(p) => {
                 let mut spent = None;
-                if self.pos.bans.forbids(&self.pos.board, me, p) {
+                if self.pos.bans.forbids(me, p) {
                     let mine = &self.credits[me.index()];
                     match mine.iter().position(|held| held.contains(&p)) {
                         Some(k) => spent = Some(k),

@@ -372,8 +372,9 @@ fn names(board: &Board, points: &[Point]) -> String {
 /// its capture (the new-stone clause of Art. 7-1 is local).
 ///
 /// It is the string's points, those of the opposing strings touching it,
-/// and the empty regions of the stopped position bordered by those opposing
-/// strings and no stone of the owner (the opposing strings' eye space). Example 1 needs the opposing strings' points (White's
+/// and the empty regions of the stopped position, of two points or more,
+/// bordered by those opposing strings and no stone of the owner (the
+/// opposing strings' eye space). Example 1 needs the opposing strings' points (White's
 /// new stones stand where Black's four stones stood); example 2 needs the
 /// eye space (Black's stones 2 and 4 stand in the white group's two-point
 /// eye, empty at the stop). A region touching another stone of the owner is
@@ -382,6 +383,9 @@ fn names(board: &Board, points: &[Point]) -> String {
 /// itself is left out too: once the string is captured it is one area with
 /// the string's points, so it adds no place a new stone could stand apart
 /// from them, while it would send the search after empty points first.
+/// One-point eyes are left out: an owner's stone there has no liberty unless
+/// it captures, no official example needs them, and they made every ko
+/// beside a seki much longer to search (RULES-MODEL.md).
 fn fight(board: &Board, head: Point) -> Vec<Point> {
     let geo = board.geometry();
     let color = board.color(head).expect("a string");
@@ -424,7 +428,7 @@ fn fight(board: &Board, head: Point) -> Vec<Point> {
                     }
                 }
             }
-            if !open {
+            if !open && region.len() >= 2 {
                 pts.extend(region);
             }
         }
