@@ -11,7 +11,7 @@
 
 use crate::board::{Board, Color, Point};
 use crate::judgement::Judgement;
-use crate::ko::PassRule;
+use crate::ko::{KoBan, PassRule};
 use crate::position::{Position, Replay, Replayed};
 use crate::status::{Reason, StringVerdict};
 use std::fmt;
@@ -176,6 +176,7 @@ pub fn diagrams(
     board: &Board,
     verdict: &StringVerdict,
     rule: PassRule,
+    ko_ban: KoBan,
     first_line: usize,
 ) -> Result<Vec<Diagram>, DiagramError> {
     let geo = board.geometry();
@@ -187,9 +188,15 @@ pub fn diagrams(
             Some(r) => {
                 // A line whose first mover differs from the side to move at
                 // the end of the previous one starts from its stones afresh.
-                Replay::new(Position::new(r.position().board.clone(), w.first), rule)
+                Replay::new(
+                    Position::new(r.position().board.clone(), w.first).with_ko_ban(ko_ban),
+                    rule,
+                )
             }
-            None => Replay::new(Position::new(board.clone(), w.first), rule),
+            None => Replay::new(
+                Position::new(board.clone(), w.first).with_ko_ban(ko_ban),
+                rule,
+            ),
         };
         let start = r.position().board.clone();
         let mut numbered: Vec<Option<usize>> = vec![None; geo.len()];
@@ -288,7 +295,7 @@ pub fn explain(j: &Judgement, rule: PassRule) -> Vec<Explained<'_>> {
             next += v.witness.len();
             Explained {
                 verdict: v,
-                diagrams: diagrams(&j.board, v, rule, first),
+                diagrams: diagrams(&j.board, v, rule, j.ko_ban, first),
             }
         })
         .collect()
@@ -353,7 +360,7 @@ mod tests {
                 &["C2", "pass", "A3", "B2", "pass", "D3", "C2"],
             )],
         );
-        let ds = diagrams(&board, &v, PassRule::OneBan, 1).expect("replays");
+        let ds = diagrams(&board, &v, PassRule::OneBan, KoBan::Point, 1).expect("replays");
         assert_eq!(ds.len(), 1);
         let d = &ds[0];
         let geo = board.geometry();
@@ -385,7 +392,7 @@ mod tests {
             &board,
             &[(Color::Black, &["C2"]), (Color::White, &["pass"])],
         );
-        let ds = diagrams(&board, &v, PassRule::OneBan, 4).expect("replays");
+        let ds = diagrams(&board, &v, PassRule::OneBan, KoBan::Point, 4).expect("replays");
         assert_eq!((ds[0].line, ds[1].line), (4, 5));
         let b2 = board.geometry().parse_point("B2").expect("B2");
         assert_eq!(ds[0].board.color(b2), Some(Color::White));
@@ -397,10 +404,12 @@ mod tests {
     fn an_illegal_line_is_an_error_not_a_panic() {
         let board = ko_board();
         let banned = verdict(&board, &[(Color::Black, &["C2", "B2"])]);
-        let e = diagrams(&board, &banned, PassRule::OneBan, 1).expect_err("banned retake");
+        let e = diagrams(&board, &banned, PassRule::OneBan, KoBan::Point, 1)
+            .expect_err("banned retake");
         assert!(e.0.contains("move 2 (white B2) is illegal"), "{e}");
         let off = verdict(&board, &[(Color::Black, &["Z9"])]);
-        let e = diagrams(&board, &off, PassRule::OneBan, 1).expect_err("off the board");
+        let e =
+            diagrams(&board, &off, PassRule::OneBan, KoBan::Point, 1).expect_err("off the board");
         assert!(e.0.contains("'Z9'"), "{e}");
     }
 }

@@ -3,6 +3,7 @@
 
 use crate::board::Board;
 use crate::case::{Case, Mark, Prisoners};
+use crate::ko::KoBan;
 use crate::score::{Score, score};
 use crate::status::{Options, Status, Verdicts, judge};
 use crate::territory::{Map, map};
@@ -21,6 +22,9 @@ pub struct Judgement {
     pub map: Map,
     /// Article 10 score.
     pub score: Score,
+    /// What an Article 7-2 ban forbade in the search (witness lines replay
+    /// under the same reading).
+    pub ko_ban: KoBan,
 }
 
 impl Judgement {
@@ -42,6 +46,7 @@ impl Judgement {
             verdicts,
             map,
             score,
+            ko_ban: opts.ko_ban,
         }
     }
 

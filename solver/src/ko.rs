@@ -24,6 +24,21 @@ pub enum PassRule {
     AllBans,
 }
 
+/// What an Article 7-2 ban forbids. Official example 8 and this corpus's
+/// example 15 pull apart on it (RULES-MODEL.md, open question).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, clap::ValueEnum)]
+#[serde(rename_all = "kebab-case")]
+pub enum KoBan {
+    /// Any move on the ko point (the default).
+    #[default]
+    Point,
+    /// Only the retake: a move on the ko point that captures the lone ko
+    /// stone and nothing else. A move there that captures more stones with
+    /// it is allowed (Art. 6 calls a ko the shape where single stones are
+    /// taken back and forth); example 8's proof needs this.
+    Retake,
+}
+
 /// One Article 7-2 ban.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 pub struct Ban {
@@ -67,10 +82,20 @@ impl Bans {
         self.bans.is_empty()
     }
 
-    /// True when `player` may not play on `p` because of a ban.
+    /// True when `player` may not play on `p` because of a ban, under the
+    /// reading `scope` of what a ban forbids.
     #[must_use]
-    pub fn forbids(&self, player: Color, p: Point) -> bool {
-        self.bans.iter().any(|b| b.player == player && b.point == p)
+    pub fn forbids(&self, board: &Board, player: Color, p: Point, scope: KoBan) -> bool {
+        self.bans.iter().any(|b| {
+            b.player == player
+                && b.point == p
+                && (scope == KoBan::Point
+                    || !board.geometry().neighbors(p).iter().any(|&q| {
+                        board.color(q) == Some(player.opponent())
+                            && board.head(q) != board.head(b.stone)
+                            && board.liberties(q) == 1
+                    }))
+        })
     }
 
     /// The bans binding `player`.
@@ -138,13 +163,13 @@ mod tests {
         let out = board.play(c3, Color::Black).unwrap();
         let mut bans = Bans::new();
         bans.after_move(&board, Color::Black, c3, &out);
-        assert!(bans.forbids(Color::White, b3));
-        assert!(!bans.forbids(Color::Black, b3));
+        assert!(bans.forbids(&board, Color::White, b3, KoBan::Point));
+        assert!(!bans.forbids(&board, Color::Black, b3, KoBan::Point));
         // A move elsewhere does not lift it.
         let e1 = geo.parse_point("E1").unwrap();
         let out = board.play(e1, Color::White).unwrap();
         bans.after_move(&board, Color::White, e1, &out);
-        assert!(bans.forbids(Color::White, b3));
+        assert!(bans.forbids(&board, Color::White, b3, KoBan::Point));
         bans.lift(Color::White, b3);
         assert!(bans.is_empty());
     }

@@ -42,7 +42,7 @@
 
 use crate::board::{Board, Color, Point};
 use crate::confirm::{Engine, Game, Guard, Kind, Limits, Node, Val};
-use crate::ko::PassRule;
+use crate::ko::{KoBan, PassRule};
 use crate::position::Position;
 use std::rc::Rc;
 
@@ -256,6 +256,8 @@ pub struct LocalSearch {
     pub cluster: Cluster,
     /// The search over its areas.
     pub engine: Engine,
+    /// What a ban forbids in its positions.
+    pub ko_ban: KoBan,
 }
 
 impl LocalSearch {
@@ -271,16 +273,20 @@ impl LocalSearch {
             .collect();
         region.sort_unstable();
         let engine = Engine::new(region.into(), rule, limits);
-        LocalSearch { cluster, engine }
+        LocalSearch {
+            cluster,
+            engine,
+            ko_ban: KoBan::Point,
+        }
     }
 
     /// The start: the cut-out with the walls' opponent to move.
     #[must_use]
     pub fn start(&self) -> Node {
-        Node::new(Position::new(
-            self.cluster.board.clone(),
-            self.cluster.color.opponent(),
-        ))
+        Node::new(
+            Position::new(self.cluster.board.clone(), self.cluster.color.opponent())
+                .with_ko_ban(self.ko_ban),
+        )
     }
 
     /// The game "the opponent captures any of `walls` (heads) or any open

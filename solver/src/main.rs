@@ -8,7 +8,7 @@ use kakunin::case::{self, Case};
 use kakunin::confirm::Limits;
 use kakunin::diagram;
 use kakunin::judgement::Judgement;
-use kakunin::ko::PassRule;
+use kakunin::ko::{KoBan, PassRule};
 use kakunin::report::{self, Entry};
 use kakunin::sgf;
 use kakunin::status::Options;
@@ -37,6 +37,10 @@ struct SearchArgs {
     /// How a pass lifts Article 7-2 ko bans.
     #[arg(long, value_enum, default_value_t = PassRule::OneBan)]
     pass_rule: PassRule,
+    /// What an Article 7-2 ban forbids: any move on the ko point, or only
+    /// the retake (a capture of the lone ko stone and nothing else).
+    #[arg(long, value_enum, default_value_t = KoBan::Point)]
+    ko_ban: KoBan,
     /// Decide every string by the whole search, without local proofs on
     /// cut-out boards (slower; for cross-checking the shortcut).
     #[arg(long)]
@@ -47,6 +51,7 @@ impl SearchArgs {
     fn options(self) -> Options {
         Options {
             pass_rule: self.pass_rule,
+            ko_ban: self.ko_ban,
             limits: Limits {
                 nodes: self.max_nodes,
                 time: Duration::from_secs_f64(self.max_seconds.max(0.0)),

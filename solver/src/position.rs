@@ -3,7 +3,7 @@
 //! replay of proof lines, so that both obey exactly the same rules.
 
 use crate::board::{Board, Color, MoveOutcome, PlayError, Point, splitmix64};
-use crate::ko::{Bans, PassRule};
+use crate::ko::{Bans, KoBan, PassRule};
 use serde::Serialize;
 use std::fmt;
 
@@ -32,6 +32,9 @@ pub struct Position {
     pub bans: Bans,
     /// Whose turn it is.
     pub to_move: Color,
+    /// What a ban forbids (the same for every position of a search, so not
+    /// part of the hash).
+    pub ko_ban: KoBan,
 }
 
 /// Why a move of a line cannot be played.
@@ -53,7 +56,15 @@ impl Position {
             board,
             bans: Bans::new(),
             to_move,
+            ko_ban: KoBan::Point,
         }
+    }
+
+    /// The same position under another reading of what a ban forbids.
+    #[must_use]
+    pub fn with_ko_ban(mut self, ko_ban: KoBan) -> Position {
+        self.ko_ban = ko_ban;
+        self
     }
 
     /// A hash of stones, bans and side to move.
@@ -70,7 +81,7 @@ impl Position {
         if !self.board.is_empty_at(p) {
             return Err(MoveError::Board(PlayError::Occupied));
         }
-        if self.bans.forbids(self.to_move, p) {
+        if self.bans.forbids(&self.board, self.to_move, p, self.ko_ban) {
             return Err(MoveError::Banned);
         }
         if self.board.is_suicide(p, self.to_move) {
@@ -206,7 +217,11 @@ impl Replay {
             }
             Some(p) => {
                 let mut spent = None;
-                if self.pos.bans.forbids(me, p) {
+                if self
+                    .pos
+                    .bans
+                    .forbids(&self.pos.board, me, p, self.pos.ko_ban)
+                {
                     let mine = &self.credits[me.index()];
                     match mine.iter().position(|held| held.contains(&p)) {
                         Some(k) => spent = Some(k),

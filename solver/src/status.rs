@@ -14,7 +14,7 @@
 
 use crate::board::{Board, Color, Point};
 use crate::confirm::{Engine, Game, Guard, Kind, Limits, LineEnd, Node, Step, Val};
-use crate::ko::PassRule;
+use crate::ko::{KoBan, PassRule};
 use crate::local::{LocalSearch, clusters};
 use crate::position::Position;
 use crate::region::{components, pass_alive};
@@ -27,6 +27,8 @@ use std::time::Instant;
 pub struct Options {
     /// How a pass lifts bans.
     pub pass_rule: PassRule,
+    /// What a ban forbids.
+    pub ko_ban: KoBan,
     /// Search bounds per string.
     pub limits: Limits,
     /// Longest witness line shown.
@@ -40,6 +42,7 @@ impl Default for Options {
     fn default() -> Options {
         Options {
             pass_rule: PassRule::OneBan,
+            ko_ban: KoBan::Point,
             limits: Limits::default(),
             line_len: 60,
             local: true,
@@ -261,6 +264,7 @@ fn local_verdicts(
             continue;
         }
         let mut ls = LocalSearch::new(cluster, opts.pass_rule, opts.limits);
+        ls.ko_ban = opts.ko_ban;
         let unsettled_walls: Vec<Point> = ls
             .cluster
             .walls
@@ -453,7 +457,7 @@ fn judge_string(
     points.sort_unstable();
     let target: Rc<[Point]> = points.clone().into();
     let fight: Rc<[Point]> = fight(board, head).into();
-    let start = Node::new(Position::new(board.clone(), color.opponent()));
+    let start = Node::new(Position::new(board.clone(), color.opponent()).with_ko_ban(opts.ko_ban));
     let capture =
         Game::new(Kind::Capture, color, target.clone(), fight.clone()).guarded(guard.clone());
     let witness = |engine: &mut Engine, game: &Game, node: &Node, claim: String| {

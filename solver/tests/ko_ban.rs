@@ -1,0 +1,65 @@
+//! The two readings of what an Article 7-2 ban forbids (`--ko-ban`), on the
+//! bent-four ko of example 15's reconstruction: after White takes the four
+//! black stones, plays into the corner and Black takes back in the ko,
+//! White's move on the ko point captures the ko stone *and* Black's stone
+//! on the vital point. `point` forbids it until White passes; `retake`
+//! allows it, since it is more than a recapture of the lone ko stone.
+
+use kakunin::case;
+use kakunin::ko::KoBan;
+use kakunin::position::{MoveError, Position};
+use std::path::Path;
+
+fn after_the_ko(ko_ban: KoBan) -> Position {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../cases/official/j89-15.yaml");
+    let c = case::load(&path).expect("the case");
+    let geo = c.board.geometry().clone();
+    let mut pos = Position::new(c.board.clone(), kakunin::board::Color::White).with_ko_ban(ko_ban);
+    for m in ["D5", "B5", "A5", "A4", "C5"] {
+        pos.play(geo.parse_point(m).expect("a point"))
+            .expect("a legal move");
+    }
+    // Black passes (he holds no ban), White to move.
+    pos.pass(None, kakunin::ko::PassRule::OneBan);
+    pos
+}
+
+#[test]
+fn the_point_reading_bans_the_capture_on_the_ko_point() {
+    let pos = after_the_ko(KoBan::Point);
+    let a5 = pos.board.geometry().parse_point("A5").expect("a point");
+    assert_eq!(pos.check(a5), Err(MoveError::Banned));
+}
+
+#[test]
+fn the_retake_reading_allows_a_capture_of_more_than_the_ko_stone() {
+    let mut pos = after_the_ko(KoBan::Retake);
+    let geo = pos.board.geometry().clone();
+    let a5 = geo.parse_point("A5").expect("a point");
+    assert_eq!(pos.check(a5), Ok(()));
+    pos.play(a5).expect("legal");
+    for p in ["A4", "B5"] {
+        assert!(
+            pos.board.is_empty_at(geo.parse_point(p).expect("a point")),
+            "{p} captured"
+        );
+    }
+}
+
+#[test]
+fn neither_reading_allows_a_plain_retake() {
+    for ko_ban in [KoBan::Point, KoBan::Retake] {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../cases/official/j89-15.yaml");
+        let c = case::load(&path).expect("the case");
+        let geo = c.board.geometry().clone();
+        let mut pos =
+            Position::new(c.board.clone(), kakunin::board::Color::White).with_ko_ban(ko_ban);
+        for m in ["D5", "B5", "A5", "A4"] {
+            pos.play(geo.parse_point(m).expect("a point"))
+                .expect("a legal move");
+        }
+        // White at A5 now would take back only the ko stone A4 (B5 still has C5).
+        let a5 = geo.parse_point("A5").expect("a point");
+        assert_eq!(pos.check(a5), Err(MoveError::Banned), "{ko_ban:?}");
+    }
+}
