@@ -5,22 +5,29 @@
 //! on the vital point. `point` forbids it until White passes; `retake`
 //! allows it, since it is more than a recapture of the lone ko stone.
 
+use kakunin::board::Color;
 use kakunin::case;
-use kakunin::ko::KoBan;
+use kakunin::ko::{KoBan, PassRule};
 use kakunin::position::{MoveError, Position};
 use std::path::Path;
 
-fn after_the_ko(ko_ban: KoBan) -> Position {
+/// Example 15's position under `ko_ban` after White's first moves `moves`.
+fn after(ko_ban: KoBan, moves: &[&str]) -> Position {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../cases/official/j89-15.yaml");
     let c = case::load(&path).expect("the case");
     let geo = c.board.geometry().clone();
-    let mut pos = Position::new(c.board.clone(), kakunin::board::Color::White).with_ko_ban(ko_ban);
-    for m in ["D5", "B5", "A5", "A4", "C5"] {
+    let mut pos = Position::new(c.board.clone(), Color::White).with_ko_ban(ko_ban);
+    for m in moves {
         pos.play(geo.parse_point(m).expect("a point"))
             .expect("a legal move");
     }
+    pos
+}
+
+fn after_the_ko(ko_ban: KoBan) -> Position {
+    let mut pos = after(ko_ban, &["D5", "B5", "A5", "A4", "C5"]);
     // Black passes (he holds no ban), White to move.
-    pos.pass(None, kakunin::ko::PassRule::OneBan);
+    pos.pass(None, PassRule::OneBan);
     pos
 }
 
@@ -49,17 +56,9 @@ fn the_retake_reading_allows_a_capture_of_more_than_the_ko_stone() {
 #[test]
 fn neither_reading_allows_a_plain_retake() {
     for ko_ban in [KoBan::Point, KoBan::Retake] {
-        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../cases/official/j89-15.yaml");
-        let c = case::load(&path).expect("the case");
-        let geo = c.board.geometry().clone();
-        let mut pos =
-            Position::new(c.board.clone(), kakunin::board::Color::White).with_ko_ban(ko_ban);
-        for m in ["D5", "B5", "A5", "A4"] {
-            pos.play(geo.parse_point(m).expect("a point"))
-                .expect("a legal move");
-        }
+        let pos = after(ko_ban, &["D5", "B5", "A5", "A4"]);
         // White at A5 now would take back only the ko stone A4 (B5 still has C5).
-        let a5 = geo.parse_point("A5").expect("a point");
+        let a5 = pos.board.geometry().parse_point("A5").expect("a point");
         assert_eq!(pos.check(a5), Err(MoveError::Banned), "{ko_ban:?}");
     }
 }
