@@ -26,6 +26,7 @@
 //! ever reused on another path.
 
 use crate::board::{Color, Point};
+use crate::cycle::Cycles;
 use crate::ko::PassRule;
 use crate::position::{Move, Position, points_key};
 use crate::region::{Safety, SafetyBase, safety};
@@ -344,6 +345,9 @@ pub enum LineEnd {
     Goal,
     /// The position repeats: the cycle goes on for ever.
     Repeats,
+    /// The position repeats after a round that gained the reacher prisoners:
+    /// by Article 1 that reaches the goal ([`crate::cycle`]).
+    Gains,
     /// The game ends without its goal played out: a static rule settles it
     /// (a pass-alive string, the opponent's unconditional territory, a fight
     /// sealed by uncapturable stones).
@@ -367,6 +371,9 @@ struct Graph {
     first: Vec<u32>,
     count: Vec<u32>,
     edges: Vec<u32>,
+    /// Passes of the reacher (from, to): only a cycle through one can gain
+    /// him prisoners ([`crate::cycle`]).
+    reacher_passes: Vec<(u32, u32)>,
 }
 
 impl Graph {
@@ -392,6 +399,8 @@ impl Graph {
 pub struct Engine {
     region: Rc<[Point]>,
     rule: PassRule,
+    /// How a repetition on the path is scored ([`crate::cycle`]).
+    cycles: Cycles,
     limits: Limits,
     started: Instant,
     /// Nodes expanded for the current question.
@@ -427,6 +436,7 @@ impl Engine {
         Engine {
             region,
             rule,
+            cycles: Cycles::default(),
             limits,
             started: Instant::now(),
             nodes: 0,
@@ -442,6 +452,12 @@ impl Engine {
             tt: KeyMap::default(),
             nested_open: KeySet::default(),
         }
+    }
+
+    /// Scores repetitions by `cycles` from now on. Set it before the first
+    /// search: the transposition table holds results of one scoring only.
+    pub fn set_cycles(&mut self, cycles: Cycles) {
+        self.cycles = cycles;
     }
 
     /// Starts a fresh budget (nodes and time) for the next question; the
@@ -492,7 +508,7 @@ impl Engine {
         for limit in [6, 12, 24, 48, u32::MAX] {
             self.depth_limit = limit;
             let mut path = KeyMap::default();
-            let v = self.search(game, node, 0, &mut path).0;
+            let v = self.search(game, node, 0, 0, &mut path).0;
             if matches!(v, Val::Win(_)) || limit == u32::MAX || self.aborted {
                 quick = v;
                 break;
@@ -554,6 +570,9 @@ impl Engine {
             for m in self.moves(game, &node) {
                 let child = self.child(game, &node, m);
                 let (j, fresh) = g.add(&child, reacher_side);
+                if g.reacher[i as usize] && matches!(m, Move::Pass { .. }) {
+                    g.reacher_passes.push((i, j));
+                }
                 g.edges.push(j);
                 if fresh {
                     queue.push_back((j, child));
@@ -569,6 +588,7 @@ impl Engine {
             first,
             count,
             edges,
+            reacher_passes,
             ..
         } = g;
         let n = keys.len();
@@ -633,6 +653,38 @@ impl Engine {
         } else {
             low.clone()
         };
+        // The attractor reads every cycle as the reacher's failure. Under
+        // Article 1 a cycle through one of his passes may gain him prisoners:
+        // then the failures are not proved (the depth-first search, which
+        // sees the path, decides those).
+        let lost = |i: usize| high[i].is_none() && leaf[i].is_none();
+        let mut seen = vec![0u32; if self.cycles == Cycles::Literal { 0 } else { n }];
+        let mut stamp = 0u32;
+        let failures_hold = self.cycles == Cycles::Literal
+            || !reacher_passes.iter().any(|&(i, j)| {
+                let (i, j) = (i as usize, j as usize);
+                lost(i) && lost(j) && {
+                    // Does play within the failures lead from `j` back to `i`?
+                    stamp += 1;
+                    let mut stack = vec![j];
+                    seen[j] = stamp;
+                    let mut back = false;
+                    while let Some(x) = stack.pop() {
+                        if x == i {
+                            back = true;
+                            break;
+                        }
+                        for &y in &edges[first[x] as usize..(first[x] + count[x]) as usize] {
+                            let y = y as usize;
+                            if seen[y] != stamp && lost(y) {
+                                seen[y] = stamp;
+                                stack.push(y);
+                            }
+                        }
+                    }
+                    back
+                }
+            });
         for i in 0..n {
             if leaf[i].is_some() {
                 continue;
@@ -642,7 +694,7 @@ impl Engine {
                 (Some(k), _) => {
                     self.tt.insert(tkey, k.min(LOSS - 1));
                 }
-                (None, None) => {
+                (None, None) if failures_hold => {
                     self.tt.insert(tkey, LOSS);
                 }
                 _ => {}
@@ -651,7 +703,7 @@ impl Engine {
         match (low[r as usize], high[r as usize], leaf[r as usize]) {
             (_, _, Some(v)) => v,
             (Some(k), _, _) => Val::Win(k),
-            (None, None, _) => Val::Loss,
+            (None, None, _) if failures_hold => Val::Loss,
             _ => Val::Unknown,
         }
     }
@@ -1059,26 +1111,36 @@ impl Engine {
     }
 
     /// Returns the value and the shallowest path depth the value relied on
-    /// through a repetition (`FREE` when none).
+    /// through a repetition (`FREE` when none). `path` holds the positions
+    /// on the line with their depth and pass balance (the reacher's passes
+    /// minus the defender's from the root), `balance` is the node's.
     fn search(
         &mut self,
         game: &Game,
         node: &Node,
         depth: u32,
-        path: &mut KeyMap<u32>,
+        balance: i32,
+        path: &mut KeyMap<(u32, i32)>,
     ) -> (Val, u32, bool) {
-        let chance = match self.standing(game, node) {
-            Standing::Ended(v) => return (v, FREE, false),
-            Standing::Chance => true,
-            Standing::Open => false,
-        };
+        // A stored result first: it is proved, and the standing of a node
+        // (Benson's answers, nested questions) costs more than the lookup.
         let key = node.key();
         let tkey = key ^ game.key;
         if let Some(&e) = self.tt.get(&tkey) {
             return (decode(e), FREE, false);
         }
-        if let Some(&d) = path.get(&key) {
-            return (Val::Loss, d, false);
+        let chance = match self.standing(game, node) {
+            Standing::Ended(v) => return (v, FREE, false),
+            Standing::Chance => true,
+            Standing::Open => false,
+        };
+        if let Some(&(d, then)) = path.get(&key) {
+            let v = if self.cycles.reached(then, balance) {
+                Val::Win(0)
+            } else {
+                Val::Loss
+            };
+            return (v, d, false);
         }
         if depth >= self.depth_limit {
             return (Val::Loss, FREE, true);
@@ -1102,7 +1164,7 @@ impl Engine {
                 game.kind, node.pos.bans, node.pos
             );
         }
-        path.insert(key, depth);
+        path.insert(key, (depth, balance));
         let reacher_moves = node.pos.to_move == game.reacher();
         let moves = self.moves(game, node);
         let mut unknown = false;
@@ -1112,9 +1174,16 @@ impl Engine {
         let mut longest = 0;
         for m in moves {
             let child = self.child(game, node, m);
-            let (v, d, b) = self.search(game, &child, depth + 1, path);
+            let child_balance = match (m, reacher_moves) {
+                (Move::Pass { .. }, true) => balance + 1,
+                (Move::Pass { .. }, false) => balance - 1,
+                _ => balance,
+            };
+            let (v, d, b) = self.search(game, &child, depth + 1, child_balance, path);
             match (reacher_moves, v) {
                 (true, Val::Win(k)) => {
+                    // A win through a gaining cycle relies on the path.
+                    dep = d;
                     result = Some(Val::Win(k + 1));
                     self.hints
                         .insert(node.pos.key() ^ game.reacher().index() as u64, m);
@@ -1130,7 +1199,10 @@ impl Engine {
                     result = Some(Val::Loss);
                     break;
                 }
-                (false, Val::Win(k)) => longest = longest.max(k + 1),
+                (false, Val::Win(k)) => {
+                    dep = dep.min(d);
+                    longest = longest.max(k + 1);
+                }
                 (_, Val::Unknown) => unknown = true,
             }
             if self.aborted {
@@ -1152,10 +1224,11 @@ impl Engine {
             val
         };
         match val {
-            Val::Win(k) => {
+            Val::Win(k) if dep >= depth => {
                 self.tt.insert(tkey, k.min(LOSS - 1));
                 (val, FREE, false)
             }
+            Val::Win(_) => (val, dep, false),
             // No win, and no ancestor's repetition involved: exact unless a
             // depth cut-off was, in which case it holds for that depth.
             Val::Loss if dep >= depth && !bounded => {
@@ -1224,8 +1297,18 @@ impl Engine {
             });
             let k = child.key();
             cur = child;
-            if seen.contains(&k) {
-                return (steps, LineEnd::Repeats, cur);
+            if let Some(from) = seen.iter().position(|&s| s == k) {
+                let balance: i32 = steps[from..]
+                    .iter()
+                    .filter(|s| matches!(s.mv, Move::Pass { .. }))
+                    .map(|s| if s.color == game.reacher() { 1 } else { -1 })
+                    .sum();
+                let end = if self.cycles.reached(0, balance) {
+                    LineEnd::Gains
+                } else {
+                    LineEnd::Repeats
+                };
+                return (steps, end, cur);
             }
             seen.push(k);
         }

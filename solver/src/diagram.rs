@@ -52,6 +52,9 @@ pub enum End {
     Goal,
     /// The position repeats: play can go on forever without the capture.
     Repeats,
+    /// The position repeats after a round that gained the capturer
+    /// prisoners: by Article 1 the defender cannot live by it.
+    Gains,
     /// A static rule ends the game (pass-alive stones, the opponent's
     /// unconditional territory, a fight sealed by uncapturable stones).
     Settled,
@@ -64,6 +67,7 @@ impl End {
         match text {
             "goal" => End::Goal,
             "repeats" => End::Repeats,
+            "gains" => End::Gains,
             "settled" => End::Settled,
             _ => End::Cut,
         }
@@ -141,6 +145,11 @@ impl Diagram {
         match self.end {
             End::Goal => {}
             End::Repeats => out.push("then the position repeats: play goes on forever".into()),
+            End::Gains => out.push(
+                "then the position repeats, and every round gains the capturer prisoners: \
+                 by the aim of the game (Article 1) the defence cannot stand on that cycle"
+                    .into(),
+            ),
             End::Settled => out.push(
                 "then the rest is settled without play (pass-alive stones or unconditional territory)"
                     .into(),

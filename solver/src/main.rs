@@ -6,6 +6,7 @@ use kakunin::batch;
 use kakunin::board::Point;
 use kakunin::case::{self, Case};
 use kakunin::confirm::Limits;
+use kakunin::cycle::Cycles;
 use kakunin::diagram;
 use kakunin::judgement::Judgement;
 use kakunin::ko::{KoBan, PassRule};
@@ -41,6 +42,12 @@ struct SearchArgs {
     /// the retake (a capture of the lone ko stone and nothing else).
     #[arg(long, value_enum, default_value_t = KoBan::Point)]
     ko_ban: KoBan,
+    /// How an endless cycle of confirmation play is scored: `article-1`
+    /// (a cycle that gains the capturer prisoners every round counts as a
+    /// capture, official example 23) or `literal` (every cycle is a failure
+    /// to capture).
+    #[arg(long, value_enum, default_value_t = Cycles::Article1)]
+    cycles: Cycles,
     /// Decide every string by the whole search, without local proofs on
     /// cut-out boards (slower; for cross-checking the shortcut).
     #[arg(long)]
@@ -52,6 +59,7 @@ impl SearchArgs {
         Options {
             pass_rule: self.pass_rule,
             ko_ban: self.ko_ban,
+            cycles: self.cycles,
             limits: Limits {
                 nodes: self.max_nodes,
                 time: Duration::from_secs_f64(self.max_seconds.max(0.0)),

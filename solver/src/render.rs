@@ -143,6 +143,7 @@ pub fn line_end(end: &str) -> &'static str {
     match end {
         "goal" => "",
         "repeats" => " (the position repeats)",
+        "gains" => " (the position repeats, each round gaining prisoners: Article 1)",
         "settled" => " (settled by a static rule)",
         _ => " (line cut)",
     }

@@ -14,6 +14,7 @@
 
 use crate::board::{Board, Color, Point};
 use crate::confirm::{Engine, Game, Guard, Kind, Limits, LineEnd, Node, Step, Val};
+use crate::cycle::Cycles;
 use crate::ko::{KoBan, PassRule};
 use crate::local::{LocalSearch, clusters};
 use crate::position::Position;
@@ -29,6 +30,8 @@ pub struct Options {
     pub pass_rule: PassRule,
     /// What a ban forbids.
     pub ko_ban: KoBan,
+    /// How an endless cycle is scored ([`crate::cycle`]).
+    pub cycles: Cycles,
     /// Search bounds per string.
     pub limits: Limits,
     /// Longest witness line shown.
@@ -43,6 +46,7 @@ impl Default for Options {
         Options {
             pass_rule: PassRule::OneBan,
             ko_ban: KoBan::Point,
+            cycles: Cycles::default(),
             limits: Limits::default(),
             line_len: 60,
             local: true,
@@ -106,8 +110,10 @@ pub struct Witness {
     pub first: Color,
     /// The moves, as GTP points or `pass`.
     pub moves: Vec<String>,
-    /// How the line ends: `goal`, `repeats`, `settled` (a static rule ends
-    /// the game: pass-alive stones, unconditional territory) or `cut`.
+    /// How the line ends: `goal`, `repeats`, `gains` (it repeats after a
+    /// round that gained the capturer prisoners, which by Article 1 counts
+    /// as reaching the goal), `settled` (a static rule ends the game:
+    /// pass-alive stones, unconditional territory) or `cut`.
     pub end: String,
 }
 
@@ -165,6 +171,7 @@ fn end_text(end: &LineEnd) -> String {
     match end {
         LineEnd::Goal => "goal",
         LineEnd::Repeats => "repeats",
+        LineEnd::Gains => "gains",
         LineEnd::Settled => "settled",
         LineEnd::Cut => "cut",
     }
@@ -223,6 +230,7 @@ fn judge_here(board: &Board, opts: &Options) -> Verdicts {
     for comp in components(board, &settled) {
         let region: Rc<[Point]> = comp.points.clone().into();
         let mut engine = Engine::new(region, opts.pass_rule, opts.limits);
+        engine.set_cycles(opts.cycles);
         for &head in &comp.strings {
             let first = board.string_stones(head).min().expect("a string");
             if local[first as usize] {
@@ -265,6 +273,7 @@ fn local_verdicts(
         }
         let mut ls = LocalSearch::new(cluster, opts.pass_rule, opts.limits);
         ls.ko_ban = opts.ko_ban;
+        ls.engine.set_cycles(opts.cycles);
         let unsettled_walls: Vec<Point> = ls
             .cluster
             .walls
