@@ -1197,6 +1197,10 @@ impl Engine {
                     dep = d;
                     bounded = b;
                     result = Some(Val::Loss);
+                    // The defender's refutation is tried first when the
+                    // position comes up again (in this game or another).
+                    self.hints
+                        .insert(node.pos.key() ^ node.pos.to_move.index() as u64, m);
                     break;
                 }
                 (false, Val::Win(k)) => {

@@ -24,18 +24,21 @@ pub enum PassRule {
     AllBans,
 }
 
-/// What an Article 7-2 ban forbids. Official example 8 and this corpus's
-/// example 15 pull apart on it (RULES-MODEL.md, open question).
+/// What an Article 7-2 ban forbids. Official example 8 forces `Retake`: its
+/// proof ends with White's capture, on the point of the ko Black has just
+/// taken, of the ko stone together with the nine black stones
+/// (`research/ko-ban-8-15.md`); on a true bent four (example 15) both
+/// readings agree, since the retake there takes one stone.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, clap::ValueEnum)]
 #[serde(rename_all = "kebab-case")]
 pub enum KoBan {
-    /// Any move on the ko point (the default).
-    #[default]
+    /// Any move on the ko point, until its owner passes for it.
     Point,
-    /// Only the retake: a move on the ko point that captures the lone ko
-    /// stone and nothing else. A move there that captures more stones with
-    /// it is allowed (Art. 6 calls a ko the shape where single stones are
-    /// taken back and forth); example 8's proof needs this.
+    /// Only the retake (the default): a move on the ko point that captures
+    /// the lone ko stone and nothing else. A move there that captures more
+    /// stones with it is allowed (Art. 6 calls a ko the shape where single
+    /// stones are taken back and forth); example 8's proof needs this.
+    #[default]
     Retake,
 }
 

@@ -276,7 +276,7 @@ impl LocalSearch {
         LocalSearch {
             cluster,
             engine,
-            ko_ban: KoBan::Point,
+            ko_ban: KoBan::default(),
         }
     }
 

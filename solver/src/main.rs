@@ -40,7 +40,7 @@ struct SearchArgs {
     pass_rule: PassRule,
     /// What an Article 7-2 ban forbids: any move on the ko point, or only
     /// the retake (a capture of the lone ko stone and nothing else).
-    #[arg(long, value_enum, default_value_t = KoBan::Point)]
+    #[arg(long, value_enum, default_value_t = KoBan::Retake)]
     ko_ban: KoBan,
     /// How an endless cycle of confirmation play is scored: `article-1`
     /// (a cycle that gains the capturer prisoners every round counts as a

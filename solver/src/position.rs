@@ -56,7 +56,7 @@ impl Position {
             board,
             bans: Bans::new(),
             to_move,
-            ko_ban: KoBan::Point,
+            ko_ban: KoBan::default(),
         }
     }
 

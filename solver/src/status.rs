@@ -45,7 +45,7 @@ impl Default for Options {
     fn default() -> Options {
         Options {
             pass_rule: PassRule::OneBan,
-            ko_ban: KoBan::Point,
+            ko_ban: KoBan::default(),
             cycles: Cycles::default(),
             limits: Limits::default(),
             line_len: 60,

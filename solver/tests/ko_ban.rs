@@ -1,9 +1,12 @@
 //! The two readings of what an Article 7-2 ban forbids (`--ko-ban`), on the
-//! bent-four ko of example 15's reconstruction: after White takes the four
-//! black stones, plays into the corner and Black takes back in the ko,
-//! White's move on the ko point captures the ko stone *and* Black's stone
-//! on the vital point. `point` forbids it until White passes; `retake`
-//! allows it, since it is more than a recapture of the lone ko stone.
+//! corner shape of the first, unfaithful reconstruction of example 15
+//! (`research/j89-15-two-liberties.yaml`: White has two outside liberties,
+//! so the shape is no bent-four ko): after White takes the four black
+//! stones, plays into the corner, Black takes back and White fills C5
+//! (oshitsubushi), White's move on the ko point captures the ko stone *and*
+//! Black's stone on the vital point. `point` forbids it until White passes;
+//! `retake` (the default) allows it, since it is more than a recapture of
+//! the lone ko stone. A plain retake is banned under both.
 
 use kakunin::board::Color;
 use kakunin::case;
@@ -13,7 +16,7 @@ use std::path::Path;
 
 /// Example 15's position under `ko_ban` after White's first moves `moves`.
 fn after(ko_ban: KoBan, moves: &[&str]) -> Position {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../cases/official/j89-15.yaml");
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../research/j89-15-two-liberties.yaml");
     let c = case::load(&path).expect("the case");
     let geo = c.board.geometry().clone();
     let mut pos = Position::new(c.board.clone(), Color::White).with_ko_ban(ko_ban);
