@@ -395,6 +395,47 @@ impl Graph {
     }
 }
 
+/// Whether one of the reacher's passes `(from, to)` may lie on a cycle of
+/// positions all marked `lost`, in the graph given by compressed rows
+/// (`first`, `count`, `edges`). Work is capped at a few sweeps of the
+/// graph; past the cap the answer is `true` (not ruled out).
+fn pass_on_a_cycle(
+    first: &[u32],
+    count: &[u32],
+    edges: &[u32],
+    passes: &[(u32, u32)],
+    lost: &[bool],
+) -> bool {
+    let mut seen = vec![0u32; lost.len()];
+    let mut work = 4 * (edges.len() + lost.len());
+    for (stamp, &(from, to)) in (1u32..).zip(passes) {
+        let (from, to) = (from as usize, to as usize);
+        if !(lost[from] && lost[to]) {
+            continue;
+        }
+        let mut stack = vec![to];
+        seen[to] = stamp;
+        while let Some(x) = stack.pop() {
+            if x == from {
+                return true;
+            }
+            let out = &edges[first[x] as usize..(first[x] + count[x]) as usize];
+            work = match work.checked_sub(out.len() + 1) {
+                Some(w) => w,
+                None => return true,
+            };
+            for &y in out {
+                let y = y as usize;
+                if seen[y] != stamp && lost[y] {
+                    seen[y] = stamp;
+                    stack.push(y);
+                }
+            }
+        }
+    }
+    false
+}
+
 /// The search over one component.
 pub struct Engine {
     region: Rc<[Point]>,
@@ -657,34 +698,11 @@ impl Engine {
         // Article 1 a cycle through one of his passes may gain him prisoners:
         // then the failures are not proved (the depth-first search, which
         // sees the path, decides those).
-        let lost = |i: usize| high[i].is_none() && leaf[i].is_none();
-        let mut seen = vec![0u32; if self.cycles == Cycles::Literal { 0 } else { n }];
-        let mut stamp = 0u32;
+        let lost: Vec<bool> = (0..n)
+            .map(|i| high[i].is_none() && leaf[i].is_none())
+            .collect();
         let failures_hold = self.cycles == Cycles::Literal
-            || !reacher_passes.iter().any(|&(i, j)| {
-                let (i, j) = (i as usize, j as usize);
-                lost(i) && lost(j) && {
-                    // Does play within the failures lead from `j` back to `i`?
-                    stamp += 1;
-                    let mut stack = vec![j];
-                    seen[j] = stamp;
-                    let mut back = false;
-                    while let Some(x) = stack.pop() {
-                        if x == i {
-                            back = true;
-                            break;
-                        }
-                        for &y in &edges[first[x] as usize..(first[x] + count[x]) as usize] {
-                            let y = y as usize;
-                            if seen[y] != stamp && lost(y) {
-                                seen[y] = stamp;
-                                stack.push(y);
-                            }
-                        }
-                    }
-                    back
-                }
-            });
+            || !pass_on_a_cycle(&first, &count, &edges, &reacher_passes, &lost);
         for i in 0..n {
             if leaf[i].is_some() {
                 continue;
@@ -1324,5 +1342,43 @@ impl Engine {
             Kind::Capture | Kind::Confirm => Self::captured(game, node),
             Kind::NewStone => node.pos.to_move != game.owner && !node.new_stones.is_empty(),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::pass_on_a_cycle;
+
+    /// Compressed rows of the edge lists `adj`.
+    fn rows(adj: &[&[u32]]) -> (Vec<u32>, Vec<u32>, Vec<u32>) {
+        let mut first = Vec::new();
+        let mut count = Vec::new();
+        let mut edges = Vec::new();
+        for out in adj {
+            first.push(edges.len() as u32);
+            count.push(out.len() as u32);
+            edges.extend_from_slice(out);
+        }
+        (first, count, edges)
+    }
+
+    #[test]
+    fn a_pass_on_a_cycle_of_failures_is_found() {
+        let (f, c, e) = rows(&[&[1], &[2], &[0]]);
+        assert!(pass_on_a_cycle(&f, &c, &e, &[(0, 1)], &[true; 3]));
+    }
+
+    #[test]
+    fn a_pass_off_every_cycle_or_through_a_win_is_not() {
+        let (f, c, e) = rows(&[&[1], &[2], &[]]);
+        assert!(!pass_on_a_cycle(&f, &c, &e, &[(0, 1)], &[true; 3]));
+        let (f, c, e) = rows(&[&[1], &[2], &[0]]);
+        assert!(!pass_on_a_cycle(
+            &f,
+            &c,
+            &e,
+            &[(0, 1)],
+            &[true, true, false]
+        ));
     }
 }
