@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Independent check for research/j89-08-candidate.yaml (not part of kakunin).
+"""Independent check for cases/official/j89-08.yaml (not part of kakunin).
 
 A small exact capture game, in the spirit of RULES-MODEL.md: the attacker
 moves first, the players alternate, a turn is any legal move on the board
@@ -164,7 +164,16 @@ def capture_within(g, target, attacker, reading, maxdepth):
 
 
 CASES = [
-    ("research/j89-08-candidate.yaml", """
+    ("cases/official/j89-08.yaml", """
+O . O O O
+X O O . O
+X O X O O
+X X . X O
+. X X X X
+X O O O O
+O O . O .
+""", ["C1", "E1"], [("B4", "O", 9), ("C7", "X", 21)]),
+    ("former research/j89-08-candidate.yaml", """
 O . O . O O
 O O O O O O
 O O O O O X
