@@ -916,23 +916,13 @@ impl Engine {
         let pos = &node.pos;
         let me = pos.to_move;
         let board = &pos.board;
-        // The target's string, to favour its liberties; a point is one when
-        // it is empty and touches the string (no liberty list is built).
+        // The target's string, to favour its liberties (empty points touching
+        // it; no liberty list is built).
         let target_head: Option<Point> = game
             .target
             .iter()
             .find(|&&p| board.color(p) == Some(game.owner))
             .map(|&p| board.head(p));
-        let target_lib = |p: Point| {
-            target_head.is_some_and(|h| {
-                board.is_empty_at(p)
-                    && board
-                        .geometry()
-                        .neighbors(p)
-                        .iter()
-                        .any(|&q| board.color(q) == Some(game.owner) && board.head(q) == h)
-            })
-        };
         // A confirm game about a string already inside the opponent's held
         // region normally ends at once (`settled_capture`); should its fight
         // reach outside, the capture must still be playable there.
@@ -958,7 +948,12 @@ impl Engine {
                 .any(|&q| board.color(q) == Some(me.opponent()) && game.in_fight(q))
         };
         let mut scored: Vec<(i32, Move)> = Vec::with_capacity(self.region.len() + 2);
+        let bans = !pos.bans.is_empty();
         for &p in self.region.iter() {
+            // An occupied point is no move: the cheapest test first.
+            if !board.is_empty_at(p) {
+                continue;
+            }
             if (held_b.held(p) || held_w.held(p))
                 && !(open_held && theirs.held(p))
                 && !(matches!(game.kind, Kind::NewStone)
@@ -968,26 +963,46 @@ impl Engine {
             {
                 continue;
             }
-            if pos.check(p).is_err() {
+            if bans && pos.bans.forbids(board, me, p, pos.ko_ban) {
                 continue;
             }
+            // One scan of the neighbours gives the legality (Article 4: the
+            // stone keeps a liberty or captures; [`Board::is_suicide`]) and
+            // the score.
             let mut score = 0;
+            let mut empties = 0;
+            let mut captures = false;
+            let mut own_breathes = false;
+            let mut on_target = false;
             for &q in board.geometry().neighbors(p) {
-                if let Some(c) = board.color(q) {
-                    let libs = board.liberties(q);
-                    if c != me && libs == 1 {
-                        score += 40;
-                    } else if libs == 1 {
-                        score += 12;
-                    } else if libs == 2 {
-                        score += 3;
-                    }
+                let Some(c) = board.color(q) else {
+                    empties += 1;
+                    continue;
+                };
+                let libs = board.liberties(q);
+                if c != me && libs == 1 {
+                    score += 40;
+                    captures = true;
+                } else if libs == 1 {
+                    score += 12;
+                } else if libs == 2 {
+                    score += 3;
+                }
+                if c == me && libs > 1 {
+                    own_breathes = true;
+                }
+                if c == game.owner && target_head == Some(board.head(q)) {
+                    on_target = true;
                 }
             }
-            if target_lib(p) {
+            if empties == 0 && !captures && !own_breathes {
+                continue;
+            }
+            if on_target {
                 score += 20;
             }
-            if self_atari(board, p, me) {
+            // A capture or two empty neighbours: never a self-atari.
+            if !captures && empties < 2 && self_atari(board, p, me) {
                 score -= 60;
             }
             if game.in_fight(p) {
@@ -1021,8 +1036,18 @@ impl Engine {
         {
             entry.0 += 10_000;
         }
-        scored.sort_by_key(|s| std::cmp::Reverse(s.0));
-        scored.into_iter().map(|(_, m)| m).collect()
+        // Best score first, ties in generation order (a stable sort): one
+        // unstable sort of integer keys, score (order-reversed) above index.
+        let mut order: Vec<u64> = scored
+            .iter()
+            .enumerate()
+            .map(|(i, &(s, _))| (u64::from(!((s as u32) ^ 0x8000_0000)) << 32) | i as u64)
+            .collect();
+        order.sort_unstable();
+        order
+            .into_iter()
+            .map(|k| scored[(k & 0xFFFF_FFFF) as usize].1)
+            .collect()
     }
 
     /// The node after `m`.
