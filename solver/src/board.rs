@@ -545,6 +545,14 @@ impl Board {
         &self.cells[self.cells[p as usize].head as usize]
     }
 
+    /// The head of the string on `p` when `p` holds a stone of `color`
+    /// (one cell read: flood fills ask it for every neighbour).
+    #[must_use]
+    pub fn string_of(&self, p: Point, color: Color) -> Option<Point> {
+        let c = &self.cells[p as usize];
+        (c.stone == code(color)).then_some(c.head)
+    }
+
     /// The head (a canonical stone) of the string on `p`; `p` must hold a stone.
     #[must_use]
     pub fn head(&self, p: Point) -> Point {
