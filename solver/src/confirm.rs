@@ -991,7 +991,17 @@ impl Engine {
                 .any(|&q| board.color(q) == Some(me.opponent()) && game.in_fight(q))
         };
         let mut scored: Vec<(i32, Move)> = Vec::with_capacity(self.region.len() + 2);
-        let bans = !pos.bans.is_empty();
+        // The points the side to move holds a ban on (usually none, at most
+        // a few): only there can a ban forbid a move.
+        let mut banned = [Point::MAX; 8];
+        let mut nbanned = 0;
+        for b in pos.bans.of(me) {
+            if nbanned < banned.len() {
+                banned[nbanned] = b.point;
+            }
+            nbanned += 1;
+        }
+        let check_all = nbanned > banned.len();
         for &p in self.region.iter() {
             // An occupied point is no move: the cheapest test first.
             if !board.is_empty_at(p) {
@@ -1006,7 +1016,9 @@ impl Engine {
             {
                 continue;
             }
-            if bans && pos.bans.forbids(board, me, p, pos.ko_ban) {
+            if (check_all || banned[..nbanned.min(8)].contains(&p))
+                && pos.bans.forbids(board, me, p, pos.ko_ban)
+            {
                 continue;
             }
             // One scan of the neighbours gives the legality (Article 4: the
