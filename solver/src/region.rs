@@ -666,9 +666,10 @@ fn local_core(
     // are fixed alive: they hold a frontier stone (a string with stones on
     // both sides has one next to K), and only they do.
     for &p in region {
-        if board.color(p) == Some(color) && board.head(p) == p {
+        if board.string_of(p, color) == Some(p) {
             b.index(p);
         }
+        b.region_of[p as usize] = u32::MAX;
     }
     for &q in frontier {
         b.index(board.head(q));
@@ -681,9 +682,6 @@ fn local_core(
     for &q in frontier {
         let si = b.sidx[board.head(q) as usize] as usize;
         b.fixed[si / 64] |= 1 << (si % 64);
-    }
-    for &p in region {
-        b.region_of[p as usize] = u32::MAX;
     }
     b.border.clear();
     b.vital.clear();
