@@ -915,7 +915,7 @@ pub fn same_after_own_stone(parent: &Safety, board: &Board, p: Point, color: Col
     let liberty_of_s = |e: Point| {
         geo.neighbors(e)
             .iter()
-            .any(|&r| board.color(r) == Some(color) && board.head(r) == h)
+            .any(|&r| board.string_of(r, color) == Some(h))
     };
     FLOOD_SCRATCH.with_borrow_mut(|f| {
         let n = geo.len();
