@@ -545,6 +545,14 @@ impl Board {
         &self.cells[self.cells[p as usize].head as usize]
     }
 
+    /// The head of the string on `p` when `p` holds a stone of `color`
+    /// (one cell read: flood fills ask it for every neighbour).
+    #[must_use]
+    pub fn string_of(&self, p: Point, color: Color) -> Option<Point> {
+        let c = &self.cells[p as usize];
+        (c.stone == code(color)).then_some(c.head)
+    }
+
     /// The head (a canonical stone) of the string on `p`; `p` must hold a stone.
     #[must_use]
     pub fn head(&self, p: Point) -> Point {
@@ -729,6 +737,37 @@ impl Board {
         } else {
             (b, a)
         };
+        // The joined string's liberties are the big string's and those of
+        // the small one that do not touch the big one: only the small
+        // string is walked (usually the one stone just played). Each such
+        // point is counted at its lowest-numbered neighbour in the small
+        // string, as in `count_libs`.
+        let mut extra = 0;
+        for s in self.string_stones(small) {
+            for &e in self.geo.neighbors(s) {
+                if self.cells[e as usize].stone != 0 {
+                    continue;
+                }
+                let mut first = NONE;
+                let mut touches_big = false;
+                for &q in self.geo.neighbors(e) {
+                    let c = self.cells[q as usize];
+                    if c.stone == 0 {
+                        continue;
+                    }
+                    if c.head == big {
+                        touches_big = true;
+                        break;
+                    }
+                    if c.head == small && q < first {
+                        first = q;
+                    }
+                }
+                if !touches_big && first == s {
+                    extra += 1;
+                }
+            }
+        }
         let mut cur = small;
         loop {
             self.cells[cur as usize].head = big;
@@ -742,7 +781,8 @@ impl Board {
         self.cells[big as usize].next = ns;
         self.cells[small as usize].next = nb;
         self.cells[big as usize].size += self.cells[small as usize].size;
-        self.cells[big as usize].libs = self.count_libs(big);
+        self.cells[big as usize].libs += extra;
+        debug_assert_eq!(self.cells[big as usize].libs, self.count_libs(big));
         big
     }
 

@@ -264,6 +264,49 @@ fn self_atari(board: &crate::board::Board, p: Point, me: Color) -> bool {
     true
 }
 
+/// The moves by score, best first, ties in the order given: what a stable
+/// sort gives. Scores take few distinct values, so this counts them and
+/// places each move at its value's next slot (no comparison sort, which
+/// showed in profiles of 19x19 positions with a hundred moves a node).
+fn by_score(scored: &[(i32, Move)]) -> Vec<Move> {
+    const LEVELS: usize = 32;
+    let mut levels = [0i32; LEVELS];
+    let mut counts = [0u32; LEVELS];
+    let mut k = 0;
+    let mut level_of: Vec<u8> = Vec::with_capacity(scored.len());
+    for &(s, _) in scored {
+        let j = match levels[..k].iter().position(|&l| l == s) {
+            Some(j) => j,
+            None if k < LEVELS => {
+                levels[k] = s;
+                k += 1;
+                k - 1
+            }
+            None => {
+                let mut sorted = scored.to_vec();
+                sorted.sort_by_key(|s| std::cmp::Reverse(s.0));
+                return sorted.into_iter().map(|(_, m)| m).collect();
+            }
+        };
+        counts[j] += 1;
+        level_of.push(j as u8);
+    }
+    let mut rank: [usize; LEVELS] = std::array::from_fn(|i| i);
+    rank[..k].sort_unstable_by_key(|&j| std::cmp::Reverse(levels[j]));
+    let mut next = [0u32; LEVELS];
+    let mut at = 0;
+    for &j in &rank[..k] {
+        next[j] = at;
+        at += counts[j];
+    }
+    let mut out = vec![Move::Pass { lifts: None }; scored.len()];
+    for (&(_, m), &j) in scored.iter().zip(&level_of) {
+        out[next[j as usize] as usize] = m;
+        next[j as usize] += 1;
+    }
+    out
+}
+
 /// Identity hashing for keys that are already Zobrist hashes.
 #[derive(Default)]
 pub struct KeyHasher(u64);
@@ -986,23 +1029,13 @@ impl Engine {
         let pos = &node.pos;
         let me = pos.to_move;
         let board = &pos.board;
-        // The target's string, to favour its liberties; a point is one when
-        // it is empty and touches the string (no liberty list is built).
+        // The target's string, to favour its liberties (empty points touching
+        // it; no liberty list is built).
         let target_head: Option<Point> = game
             .target
             .iter()
             .find(|&&p| board.color(p) == Some(game.owner))
             .map(|&p| board.head(p));
-        let target_lib = |p: Point| {
-            target_head.is_some_and(|h| {
-                board.is_empty_at(p)
-                    && board
-                        .geometry()
-                        .neighbors(p)
-                        .iter()
-                        .any(|&q| board.color(q) == Some(game.owner) && board.head(q) == h)
-            })
-        };
         // A confirm game about a string already inside the opponent's held
         // region normally ends at once (`settled_capture`); should its fight
         // reach outside, the capture must still be playable there.
@@ -1028,7 +1061,22 @@ impl Engine {
                 .any(|&q| board.color(q) == Some(me.opponent()) && game.in_fight(q))
         };
         let mut scored: Vec<(i32, Move)> = Vec::with_capacity(self.region.len() + 2);
+        // The points the side to move holds a ban on (usually none, at most
+        // a few): only there can a ban forbid a move.
+        let mut banned = [Point::MAX; 8];
+        let mut nbanned = 0;
+        for b in pos.bans.of(me) {
+            if nbanned < banned.len() {
+                banned[nbanned] = b.point;
+            }
+            nbanned += 1;
+        }
+        let check_all = nbanned > banned.len();
         for &p in self.region.iter() {
+            // An occupied point is no move: the cheapest test first.
+            if !board.is_empty_at(p) {
+                continue;
+            }
             if (held_b.held(p) || held_w.held(p))
                 && !(open_held && theirs.held(p))
                 && !(matches!(game.kind, Kind::NewStone)
@@ -1038,26 +1086,48 @@ impl Engine {
             {
                 continue;
             }
-            if pos.check(p).is_err() {
+            if (check_all || banned[..nbanned.min(8)].contains(&p))
+                && pos.bans.forbids(board, me, p, pos.ko_ban)
+            {
                 continue;
             }
+            // One scan of the neighbours gives the legality (Article 4: the
+            // stone keeps a liberty or captures; [`Board::is_suicide`]) and
+            // the score.
             let mut score = 0;
+            let mut empties = 0;
+            let mut captures = false;
+            let mut own_breathes = false;
+            let mut on_target = false;
             for &q in board.geometry().neighbors(p) {
-                if let Some(c) = board.color(q) {
-                    let libs = board.liberties(q);
-                    if c != me && libs == 1 {
-                        score += 40;
-                    } else if libs == 1 {
-                        score += 12;
-                    } else if libs == 2 {
-                        score += 3;
-                    }
+                let Some(c) = board.color(q) else {
+                    empties += 1;
+                    continue;
+                };
+                let libs = board.liberties(q);
+                if c != me && libs == 1 {
+                    score += 40;
+                    captures = true;
+                } else if libs == 1 {
+                    score += 12;
+                } else if libs == 2 {
+                    score += 3;
+                }
+                if c == me && libs > 1 {
+                    own_breathes = true;
+                }
+                if c == game.owner && target_head == Some(board.head(q)) {
+                    on_target = true;
                 }
             }
-            if target_lib(p) {
+            if empties == 0 && !captures && !own_breathes {
+                continue;
+            }
+            if on_target {
                 score += 20;
             }
-            if self_atari(board, p, me) {
+            // A capture or two empty neighbours: never a self-atari.
+            if !captures && empties < 2 && self_atari(board, p, me) {
                 score -= 60;
             }
             if game.in_fight(p) {
@@ -1091,8 +1161,7 @@ impl Engine {
         {
             entry.0 += 10_000;
         }
-        scored.sort_by_key(|s| std::cmp::Reverse(s.0));
-        scored.into_iter().map(|(_, m)| m).collect()
+        by_score(&scored)
     }
 
     /// The node after `m`.

@@ -11,6 +11,7 @@
 
 use crate::board::{Board, Color, MoveOutcome, Point, splitmix64};
 use serde::Serialize;
+use smallvec::SmallVec;
 
 /// How a pass lifts bans: the rule text says "once for that particular
 /// capture"; some readers hold that one pass lifts every ban of the passer.
@@ -54,9 +55,11 @@ pub struct Ban {
 }
 
 /// The set of bans in force, kept sorted so that equal sets compare equal.
+/// A few bans are stored inline: every child position copies its bans, and
+/// a heap allocation per copy showed in profiles.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Bans {
-    bans: Vec<Ban>,
+    bans: SmallVec<[Ban; 4]>,
 }
 
 fn ban_key(ban: &Ban) -> u64 {

@@ -132,7 +132,6 @@ struct BensonCore {
     border: Vec<u64>,
     vital: Vec<u64>,
     stack: Vec<Point>,
-    adj: Vec<u64>,
     alive: Vec<u64>,
     healthy: Vec<bool>,
     /// Healthy regions vital to each string, counted up to 2.
@@ -172,7 +171,7 @@ fn benson_core(board: &Board, color: Color, b: &mut BensonCore) {
     b.words = words;
     let sidx = &b.sidx;
     let string_of = |q: Point| -> Option<usize> {
-        (board.color(q) == Some(color)).then(|| sidx[board.head(q) as usize] as usize)
+        board.string_of(q, color).map(|h| sidx[h as usize] as usize)
     };
     // Regions: maximal connected sets of points without a `color` stone, with
     // the strings bordering them and those to which they are vital (every
@@ -181,12 +180,9 @@ fn benson_core(board: &Board, color: Color, b: &mut BensonCore) {
     let border = &mut b.border;
     let vital = &mut b.vital;
     let stack = &mut b.stack;
-    let adj = &mut b.adj;
     border.clear();
     vital.clear();
     stack.clear();
-    adj.clear();
-    adj.resize(words, 0);
     let mut regions = 0usize;
     for start in geo.points() {
         if board.color(start) == Some(color) || region_of[start as usize] != u32::MAX {
@@ -200,22 +196,23 @@ fn benson_core(board: &Board, color: Color, b: &mut BensonCore) {
         region_of[start as usize] = id as u32;
         stack.push(start);
         while let Some(p) = stack.pop() {
-            adj.iter_mut().for_each(|w| *w = 0);
+            let mut adj = [0usize; 4];
+            let mut k = 0;
             for &q in geo.neighbors(p) {
                 if let Some(si) = string_of(q) {
-                    adj[si / 64] |= 1 << (si % 64);
+                    adj[k] = si;
+                    k += 1;
                 } else if region_of[q as usize] == u32::MAX {
                     region_of[q as usize] = id as u32;
                     stack.push(q);
                 }
             }
-            let empty = board.is_empty_at(p);
-            for w in 0..words {
-                border[base + w] |= adj[w];
-                if empty {
-                    vital[base + w] &= adj[w];
-                }
-            }
+            add_adjacent(
+                &mut border[base..base + words],
+                &mut vital[base..base + words],
+                &adj[..k],
+                board.is_empty_at(p),
+            );
         }
         for w in 0..words {
             vital[base + w] &= border[base + w];
@@ -273,6 +270,26 @@ fn benson_core(board: &Board, color: Color, b: &mut BensonCore) {
         }
         if !changed {
             break;
+        }
+    }
+}
+
+/// One point of a region flood: the strings `adj` next to it border the
+/// region, and, when the point is empty, only they can still have every
+/// empty point of the region as a liberty (`vital` keeps those of them).
+fn add_adjacent(border: &mut [u64], vital: &mut [u64], adj: &[usize], empty: bool) {
+    for &si in adj {
+        border[si / 64] |= 1 << (si % 64);
+    }
+    if empty {
+        for (w, v) in vital.iter_mut().enumerate() {
+            let mut m = 0u64;
+            for &si in adj {
+                if si / 64 == w {
+                    m |= 1 << (si % 64);
+                }
+            }
+            *v &= m;
         }
     }
 }
@@ -598,7 +615,6 @@ struct LocalCore {
     border: Vec<u64>,
     vital: Vec<u64>,
     stack: Vec<Point>,
-    adj: Vec<u64>,
     alive: Vec<u64>,
     healthy: Vec<bool>,
     count: Vec<u8>,
@@ -650,9 +666,10 @@ fn local_core(
     // are fixed alive: they hold a frontier stone (a string with stones on
     // both sides has one next to K), and only they do.
     for &p in region {
-        if board.color(p) == Some(color) && board.head(p) == p {
+        if board.string_of(p, color) == Some(p) {
             b.index(p);
         }
+        b.region_of[p as usize] = u32::MAX;
     }
     for &q in frontier {
         b.index(board.head(q));
@@ -666,14 +683,9 @@ fn local_core(
         let si = b.sidx[board.head(q) as usize] as usize;
         b.fixed[si / 64] |= 1 << (si % 64);
     }
-    for &p in region {
-        b.region_of[p as usize] = u32::MAX;
-    }
     b.border.clear();
     b.vital.clear();
     b.stack.clear();
-    b.adj.clear();
-    b.adj.resize(words, 0);
     let mut regions = 0usize;
     for &start in region {
         if board.color(start) == Some(color) || b.region_of[start as usize] != u32::MAX {
@@ -688,11 +700,13 @@ fn local_core(
         b.stack.push(start);
         let mut open = false;
         while let Some(p) = b.stack.pop() {
-            b.adj.iter_mut().for_each(|w| *w = 0);
+            // The strings next to `p` (at most four; no bitset to clear).
+            let mut adj = [0usize; 4];
+            let mut k = 0;
             for &q in geo.neighbors(p) {
-                if board.color(q) == Some(color) {
-                    let si = b.sidx[board.head(q) as usize] as usize;
-                    b.adj[si / 64] |= 1 << (si % 64);
+                if let Some(h) = board.string_of(q, color) {
+                    adj[k] = b.sidx[h as usize] as usize;
+                    k += 1;
                 } else if !in_region[q as usize] {
                     // A pass-alive stone of the other colour (P1).
                     open = true;
@@ -701,13 +715,12 @@ fn local_core(
                     b.stack.push(q);
                 }
             }
-            let empty = board.is_empty_at(p);
-            for w in 0..words {
-                b.border[base + w] |= b.adj[w];
-                if empty {
-                    b.vital[base + w] &= b.adj[w];
-                }
-            }
+            add_adjacent(
+                &mut b.border[base..base + words],
+                &mut b.vital[base..base + words],
+                &adj[..k],
+                board.is_empty_at(p),
+            );
         }
         for w in 0..words {
             b.vital[base + w] &= if open { 0 } else { b.border[base + w] };
@@ -902,7 +915,7 @@ pub fn same_after_own_stone(parent: &Safety, board: &Board, p: Point, color: Col
     let liberty_of_s = |e: Point| {
         geo.neighbors(e)
             .iter()
-            .any(|&r| board.color(r) == Some(color) && board.head(r) == h)
+            .any(|&r| board.string_of(r, color) == Some(h))
     };
     FLOOD_SCRATCH.with_borrow_mut(|f| {
         let n = geo.len();
