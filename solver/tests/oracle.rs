@@ -327,6 +327,10 @@ fn kakunin_agrees_with_the_oracle_on_small_boards() {
     let t = run(&shapes, 1, budget as i64, &options(nodes, true));
     assert!(t.positions > 50, "only {} positions compared", t.positions);
     assert!(
+        t.by_new_stone > 0,
+        "no string alive by the new-stone clause"
+    );
+    assert!(
         t.disagreements.is_empty(),
         "{} disagreements with the oracle",
         t.disagreements.len()
@@ -372,4 +376,77 @@ fn oracle_sweep() {
         "{} disagreements with the oracle",
         t.disagreements.len()
     );
+}
+
+/// The oracle's own rules on two tiny shapes (no kakunin involved).
+#[test]
+fn the_oracle_rules_ban_a_ko_retake_until_a_pass() {
+    let geo = Geo::new(4, 2);
+    // . X O .
+    // X O . O    Black C1 takes the white stone on B1: a ko capture.
+    let mut cells = [EMPTY; 32];
+    for (p, c) in [(1, BLACK), (2, WHITE), (4, BLACK), (5, WHITE), (7, WHITE)] {
+        cells[p] = c;
+    }
+    let s = oracle_go::State {
+        board: oracle_go::pack(&cells, geo.n),
+        bans: 0,
+        to_move: BLACK,
+    };
+    let after = geo.play(&s, 6).expect("Black takes the ko");
+    assert_eq!(oracle_go::unpack(after.board, geo.n)[5], EMPTY);
+    assert!(
+        geo.play(&after, 5).is_none(),
+        "White may not retake at once"
+    );
+    // A pass that lifts nothing leaves the ban; a pass for it lifts it.
+    let kept = geo
+        .moves(&after)
+        .into_iter()
+        .find(|m| m.0 == oracle_go::Mv::Pass(None))
+        .expect("a plain pass")
+        .1;
+    let black_pass = oracle_go::State {
+        to_move: WHITE,
+        ..kept
+    };
+    assert!(geo.play(&black_pass, 5).is_none(), "still banned");
+    let lifted = geo
+        .moves(&after)
+        .into_iter()
+        .find(|m| m.0 == oracle_go::Mv::Pass(Some(5)))
+        .expect("a pass for the ban")
+        .1;
+    let black_pass = oracle_go::State {
+        to_move: WHITE,
+        ..lifted
+    };
+    assert!(geo.play(&black_pass, 5).is_some(), "retake after the pass");
+}
+
+/// A lone stone in atari is captured; a string with two real eyes on a
+/// 3x3 board is not, whoever moves (the oracle's games, no kakunin).
+#[test]
+fn the_oracle_games_on_obvious_shapes() {
+    let geo = Rc::new(Geo::new(3, 3));
+    let mut oracle = Oracle::new(Rc::clone(&geo), 1_000_000);
+    // X . X
+    // X X X
+    // X . X   two one-point eyes: never captured.
+    let mut cells = [EMPTY; 32];
+    for p in [0, 2, 3, 4, 5, 6, 8] {
+        cells[p] = BLACK;
+    }
+    let v = oracle.verdict(&cells, 0).expect("small");
+    assert!(!v.capturable && !v.dead);
+    // O X .
+    // . X .   on a 3x2 board: the white stone has one liberty left.
+    let geo = Rc::new(Geo::new(3, 2));
+    let mut oracle = Oracle::new(Rc::clone(&geo), 1_000_000);
+    let mut cells = [EMPTY; 32];
+    cells[0] = WHITE;
+    cells[1] = BLACK;
+    cells[4] = BLACK;
+    let v = oracle.verdict(&cells, 0).expect("small");
+    assert!(v.capturable, "Black moving first takes the stone in atari");
 }
