@@ -853,6 +853,43 @@ impl Oracle {
     }
 }
 
+impl Oracle {
+    /// The new-stone game's value from `root` and its principal line.
+    ///
+    /// # Errors
+    /// The budget ran out.
+    pub fn newstone_line(
+        &mut self,
+        root: State,
+        fight: u64,
+        owner: u8,
+        max: usize,
+    ) -> Result<(Value, String), Abort> {
+        let v = self.newstone(root, fight, owner)?;
+        let geo = &self.geo;
+        let ns = self.newstone.get(&(fight, owner));
+        let look = |x: &(State, u64)| ns.and_then(|m| m.get(x).copied());
+        let (moves, end, _) = walk(
+            (root, 0),
+            &look,
+            &|x| look(x) == Some(Some(0)),
+            &|x| {
+                geo.moves(&x.0)
+                    .into_iter()
+                    .zip(newstone_succ(geo, x, fight, owner))
+                    .map(|((m, _), c)| (m, c))
+                    .collect()
+            },
+            &|x| x.0.to_move == owner,
+            max,
+        );
+        Ok((
+            v,
+            format!("{} [{end}]", line_text(geo, root.to_move, &moves)),
+        ))
+    }
+}
+
 fn newstone_succ(geo: &Geo, x: &(State, u64), fight: u64, owner: u8) -> Vec<(State, u64)> {
     let (s, new) = *x;
     geo.moves(&s)
