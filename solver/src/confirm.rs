@@ -1050,15 +1050,18 @@ impl Engine {
                 .iter()
                 .any(|&p| board.color(p) == Some(game.owner) && theirs.held(p));
         // After the capture, the owner's own unconditional territory may hold
-        // opposing stones of the fight (dead there): capturing them frees
-        // fight points where his new stones stand, so the moves touching
-        // them are kept.
+        // opposing stones (dead there): capturing them frees fight points
+        // where his new stones stand, also when the captured string is not
+        // of the fight itself (it may hold the stone that took a fight
+        // point: `tests/oracle.rs`, C1 on 3x3, where only A1's capture of
+        // such a string frees C1 and C2). So every move touching an opposing
+        // stone is kept; a move there touching none only fills his own area.
         let touches_opponent = |p: Point| {
             board
                 .geometry()
                 .neighbors(p)
                 .iter()
-                .any(|&q| board.color(q) == Some(me.opponent()) && game.in_fight(q))
+                .any(|&q| board.color(q) == Some(me.opponent()))
         };
         let mut scored: Vec<(i32, Move)> = Vec::with_capacity(self.region.len() + 2);
         // The points the side to move holds a ban on (usually none, at most
