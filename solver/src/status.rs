@@ -271,7 +271,7 @@ fn local_verdicts(
         if cluster.walls.iter().any(|&h| done[h as usize]) {
             continue;
         }
-        let mut ls = LocalSearch::new(cluster, opts.pass_rule, opts.limits);
+        let mut ls = LocalSearch::new(cluster, opts.pass_rule, local_limits(opts.limits));
         ls.ko_ban = opts.ko_ban;
         ls.engine.set_cycles(opts.cycles);
         let unsettled_walls: Vec<Point> = ls
@@ -549,3 +549,20 @@ fn judge_string(
         witness: lines,
     }
 }
+
+/// Bounds of one cluster's local proof: a quarter of a string's, but at
+/// least [`LOCAL_FLOOR`] nodes. A local proof is a shortcut tried before the
+/// whole search, which decides every string it leaves; a failed attempt
+/// used to cost a whole string budget (measured: `check` 82 s to 58 s with
+/// the same verdicts). Small budgets keep the whole budget: there the cut-out
+/// is what decides most strings of real games (at 2 000 nodes a quarter
+/// lost a tenth of the decided strings on KGS and OGS).
+fn local_limits(limits: Limits) -> Limits {
+    Limits {
+        nodes: limits.nodes.min((limits.nodes / 4).max(LOCAL_FLOOR)),
+        ..limits
+    }
+}
+
+/// Nodes a local proof may always spend (up to the string's own budget).
+const LOCAL_FLOOR: u64 = 50_000;
