@@ -741,11 +741,12 @@ impl Engine {
         // Article 1 a cycle through one of his passes may gain him prisoners:
         // then the failures are not proved (the depth-first search, which
         // sees the path, decides those).
-        let lost: Vec<bool> = (0..n)
-            .map(|i| high[i].is_none() && leaf[i].is_none())
-            .collect();
-        let failures_hold = self.cycles == Cycles::Literal
-            || !pass_on_a_cycle(&first, &count, &edges, &reacher_passes, &lost);
+        let failures_hold = self.cycles == Cycles::Literal || reacher_passes.is_empty() || {
+            let lost: Vec<bool> = (0..n)
+                .map(|i| high[i].is_none() && leaf[i].is_none())
+                .collect();
+            !pass_on_a_cycle(&first, &count, &edges, &reacher_passes, &lost)
+        };
         for i in 0..n {
             if leaf[i].is_some() {
                 continue;

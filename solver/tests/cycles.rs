@@ -59,19 +59,15 @@ fn after_the_pass() -> Position {
         pos.play(geo.parse_point(m).expect("a point"))
             .expect("a legal move");
     }
-    let lift = pos.passes(PassRule::OneBan);
-    assert!(
-        lift.iter()
-            .any(|m| matches!(m, Move::Pass { lifts: Some(_) })),
-        "Black holds the ko ban"
-    );
-    pos.pass(
-        match lift[0] {
-            Move::Pass { lifts } => lifts,
-            Move::Play(_) => None,
-        },
-        PassRule::OneBan,
-    );
+    let lifts = pos
+        .passes(PassRule::OneBan)
+        .into_iter()
+        .find_map(|m| match m {
+            Move::Pass { lifts: Some(p) } => Some(p),
+            _ => None,
+        });
+    assert!(lifts.is_some(), "Black holds the ko ban");
+    pos.pass(lifts, PassRule::OneBan);
     pos
 }
 

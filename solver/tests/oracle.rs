@@ -408,28 +408,20 @@ fn the_oracle_rules_ban_a_ko_retake_until_a_pass() {
         "White may not retake at once"
     );
     // A pass that lifts nothing leaves the ban; a pass for it lifts it.
-    let kept = geo
-        .moves(&after)
-        .into_iter()
-        .find(|m| m.0 == oracle_go::Mv::Pass(None))
-        .expect("a plain pass")
-        .1;
-    let black_pass = oracle_go::State {
+    // Black's pass `pass`, then White to move.
+    let after_pass = |pass: oracle_go::Mv| oracle_go::State {
         to_move: WHITE,
-        ..kept
+        ..geo
+            .moves(&after)
+            .into_iter()
+            .find(|m| m.0 == pass)
+            .expect("the pass is on offer")
+            .1
     };
-    assert!(geo.play(&black_pass, 5).is_none(), "still banned");
-    let lifted = geo
-        .moves(&after)
-        .into_iter()
-        .find(|m| m.0 == oracle_go::Mv::Pass(Some(5)))
-        .expect("a pass for the ban")
-        .1;
-    let black_pass = oracle_go::State {
-        to_move: WHITE,
-        ..lifted
-    };
-    assert!(geo.play(&black_pass, 5).is_some(), "retake after the pass");
+    let kept = after_pass(oracle_go::Mv::Pass(None));
+    assert!(geo.play(&kept, 5).is_none(), "still banned");
+    let lifted = after_pass(oracle_go::Mv::Pass(Some(5)));
+    assert!(geo.play(&lifted, 5).is_some(), "retake after the pass");
 }
 
 /// A lone stone in atari is captured; a string with two real eyes on a

@@ -828,22 +828,7 @@ impl Oracle {
             line_text(geo, other(owner), &moves)
         );
         if captured(last.board, target, owner) {
-            let ns = self.newstone.get(&(fight, owner));
-            let look = |x: &(State, u64)| ns.and_then(|m| m.get(x).copied());
-            let (moves, end, _) = walk(
-                (last, 0),
-                &look,
-                &|x| look(x) == Some(Some(0)),
-                &|x| {
-                    geo.moves(&x.0)
-                        .into_iter()
-                        .zip(newstone_succ(geo, x, fight, owner))
-                        .map(|((m, _), c)| (m, c))
-                        .collect()
-                },
-                &|x| x.0.to_move == owner,
-                max,
-            );
+            let (moves, end) = self.newstone_walk(last, fight, owner, max);
             out.push_str(&format!(
                 "; then the new-stone game: {} [{end}]",
                 line_text(geo, owner, &moves)
@@ -866,11 +851,27 @@ impl Oracle {
         max: usize,
     ) -> Result<(Value, String), Abort> {
         let v = self.newstone(root, fight, owner)?;
+        let (moves, end) = self.newstone_walk(root, fight, owner, max);
+        Ok((
+            v,
+            format!("{} [{end}]", line_text(&self.geo, root.to_move, &moves)),
+        ))
+    }
+
+    /// The principal line of the solved new-stone game from `start` (no
+    /// new stone yet) and how it ends.
+    fn newstone_walk(
+        &self,
+        start: State,
+        fight: u64,
+        owner: u8,
+        max: usize,
+    ) -> (Vec<Mv>, &'static str) {
         let geo = &self.geo;
         let ns = self.newstone.get(&(fight, owner));
         let look = |x: &(State, u64)| ns.and_then(|m| m.get(x).copied());
         let (moves, end, _) = walk(
-            (root, 0),
+            (start, 0),
             &look,
             &|x| look(x) == Some(Some(0)),
             &|x| {
@@ -883,10 +884,7 @@ impl Oracle {
             &|x| x.0.to_move == owner,
             max,
         );
-        Ok((
-            v,
-            format!("{} [{end}]", line_text(geo, root.to_move, &moves)),
-        ))
+        (moves, end)
     }
 }
 
