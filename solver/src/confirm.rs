@@ -13,9 +13,12 @@
 //!   new-stone game. A string is alive exactly when O loses this game.
 //!
 //! "The fight" is the string itself and the opposing strings touching it in
-//! the stopped position: the new stone must stand where stones of the fight
-//! stood (example 1: White's new stones stand where Black's four stones
-//! stood). A new stone anywhere on the board would make everything alive.
+//! the stopped position (with their eye space, [`crate::status`]): the new
+//! stone must stand where stones of the fight stood (example 1: White's new
+//! stones stand where Black's four stones stood). A new stone anywhere on
+//! the board would make everything alive. Opposing stones that the string
+//! itself takes on the confirm game's line join its fight ([`Node::taken`],
+//! example 4).
 //!
 //! Cycles: a position repeated on the current path is a failure for the side
 //! trying to reach its goal. If the goal can be forced it can be forced
@@ -25,11 +28,12 @@
 //! (the graph-history-interaction problem), so no path-dependent result is
 //! ever reused on another path.
 
-use crate::board::{Color, Point};
+use crate::board::{Board, Color, Point};
 use crate::cycle::Cycles;
 use crate::ko::PassRule;
 use crate::position::{Move, Position, points_key};
 use crate::region::{Safety, SafetyBase, safety};
+use smallvec::SmallVec;
 use std::collections::{HashMap, HashSet};
 use std::hash::{BuildHasherDefault, Hasher};
 use std::rc::Rc;
@@ -107,6 +111,10 @@ pub struct Game {
     /// fight?" for every point at every node, and a scan of `fight` for each
     /// showed in profiles.
     fight_mask: Rc<[u64]>,
+    /// Confirm game: the points outside the fight that held opposing stones
+    /// at the stop, as a bitset. When the target string takes such stones
+    /// they join the fight ([`Node::taken`]).
+    takeable: Rc<[u64]>,
 }
 
 /// Stones of one colour that must never be captured: if any of them is, the
@@ -129,15 +137,7 @@ impl Game {
             Kind::NewStone => 0x0C4F_0000_0000_0003,
         } ^ ((owner.index() as u64) << 40);
         let key = points_key(&target, salt);
-        let words = fight
-            .iter()
-            .map(|&p| p as usize / 64 + 1)
-            .max()
-            .unwrap_or(0);
-        let mut mask = vec![0u64; words];
-        for &p in fight.iter() {
-            mask[p as usize / 64] |= 1 << (p % 64);
-        }
+        let mask = bitset(&fight);
         Game {
             kind,
             owner,
@@ -145,15 +145,45 @@ impl Game {
             fight,
             guard: None,
             key,
-            fight_mask: mask.into(),
+            fight_mask: mask,
+            takeable: Rc::new([]),
         }
+    }
+
+    /// The new-stone game that follows the target's capture at `node`, a
+    /// node of this confirm game: its fight gains the points of the
+    /// opposing stones the owner took on the way ([`Node::taken`]).
+    #[must_use]
+    pub fn after_capture(&self, node: &Node) -> Game {
+        let mut fight = self.fight.to_vec();
+        fight.extend_from_slice(&node.taken);
+        fight.sort_unstable();
+        let mut after = Game::new(
+            Kind::NewStone,
+            self.owner,
+            self.target.clone(),
+            fight.into(),
+        )
+        .guarded(self.guard.clone());
+        after.key ^= points_key(&node.taken, 0x5441_4B45_4E00_0001);
+        after
+    }
+
+    /// The same confirm game where the target string's captures of the
+    /// opposing stones standing on `board` (the stopped position) outside
+    /// the fight add their points to the fight ([`Node::taken`]).
+    #[must_use]
+    pub fn taking_from(mut self, board: &Board) -> Game {
+        let theirs: Vec<Point> = (0..board.geometry().len() as Point)
+            .filter(|&p| board.color(p) == Some(self.owner.opponent()) && !self.in_fight(p))
+            .collect();
+        self.takeable = bitset(&theirs);
+        self
     }
 
     /// True when `p` is a point of the fight.
     fn in_fight(&self, p: Point) -> bool {
-        self.fight_mask
-            .get(p as usize / 64)
-            .is_some_and(|w| w >> (p % 64) & 1 == 1)
+        in_set(&self.fight_mask, p)
     }
 
     /// The same game with `guard` (inherited by the games nested in it).
@@ -185,9 +215,37 @@ pub struct Node {
     pub pos: Position,
     /// New stones (new-stone game only), sorted.
     pub new_stones: Vec<Point>,
+    /// Confirm game only: the points, outside the fight, of opposing stones
+    /// of the stopped position that the target string itself has captured on
+    /// the line so far (by a stone of its owner that joined it), sorted. They join the fight once the
+    /// target is captured: the place disputed is where the stones of the
+    /// fight stood, and the stones the string took are of it (example 4,
+    /// RULES-MODEL.md). A ko capture is made by a lone stone, so it never
+    /// adds to them.
+    pub taken: Vec<Point>,
     /// How the board was reached from its parent's, when by a stone:
     /// Benson's answers are then often the parent's.
     prev: Option<Prev>,
+}
+
+/// The points as a bitset.
+fn bitset(points: &[Point]) -> Rc<[u64]> {
+    let words = points
+        .iter()
+        .map(|&p| p as usize / 64 + 1)
+        .max()
+        .unwrap_or(0);
+    let mut mask = vec![0u64; words];
+    for &p in points {
+        mask[p as usize / 64] |= 1 << (p % 64);
+    }
+    mask.into()
+}
+
+/// True when `p` is in the bitset.
+fn in_set(set: &[u64], p: Point) -> bool {
+    set.get(p as usize / 64)
+        .is_some_and(|w| w >> (p % 64) & 1 == 1)
 }
 
 /// A stone played on the parent's board.
@@ -210,12 +268,15 @@ impl Node {
         Node {
             pos,
             new_stones: Vec::new(),
+            taken: Vec::new(),
             prev: None,
         }
     }
 
     fn key(&self) -> u64 {
-        self.pos.key() ^ points_key(&self.new_stones, 0x4E45_5753_544F_4E45)
+        self.pos.key()
+            ^ points_key(&self.new_stones, 0x4E45_5753_544F_4E45)
+            ^ points_key(&self.taken, 0x5441_4B45_4E00_0000)
     }
 }
 
@@ -813,11 +874,7 @@ impl Engine {
             }
             Kind::Capture => Some(Val::Win(0)),
             Kind::Confirm => {
-                let after = Game {
-                    kind: Kind::NewStone,
-                    key: game.key ^ 0x7777,
-                    ..game.clone()
-                };
+                let after = game.after_capture(node);
                 let fresh = Node::new(node.pos.clone());
                 Some(match self.solve(&after, &fresh) {
                     Val::Win(_) => Val::Loss,
@@ -1176,7 +1233,23 @@ impl Engine {
             Move::Play(p) => {
                 let mover = next.pos.to_move;
                 let mut captured = false;
-                next.pos.play_unchecked(p, &mut |_| captured = true);
+                let mut took: SmallVec<[Point; 8]> = SmallVec::new();
+                next.pos.play_unchecked(p, &mut |q| {
+                    captured = true;
+                    took.push(q);
+                });
+                // In the confirm game, stones the target string itself takes
+                // (a capture by a stone that joins it) are of its fight.
+                if captured
+                    && !game.takeable.is_empty()
+                    && mover == game.owner
+                    && next.pos.board.head(p) == next.pos.board.head(game.target[0])
+                {
+                    next.taken
+                        .extend(took.into_iter().filter(|&q| in_set(&game.takeable, q)));
+                    next.taken.sort_unstable();
+                    next.taken.dedup();
+                }
                 next.prev = Some(Prev {
                     hash: node.pos.board.hash(),
                     point: p,

@@ -497,9 +497,9 @@ fn judge_string(
             (Status::Alive, Reason::Uncapturable, vec![w])
         }
         Val::Win(_) => {
-            let confirm = Game::new(Kind::Confirm, color, target.clone(), fight.clone())
-                .guarded(guard.clone());
-            let after = Game::new(Kind::NewStone, color, target, fight).guarded(guard);
+            let confirm = Game::new(Kind::Confirm, color, target, fight)
+                .taking_from(board)
+                .guarded(guard);
             match engine.solve(&confirm, &start) {
                 Val::Unknown => (Status::Unknown, Reason::Limit, Vec::new()),
                 Val::Win(_) => {
@@ -511,7 +511,7 @@ fn judge_string(
                     );
                     let (w2, _) = witness(
                         engine,
-                        &after,
+                        &confirm.after_capture(&last),
                         &Node::new(last.pos),
                         format!("after the capture no new {owner} stone survives"),
                     );
@@ -524,14 +524,14 @@ fn judge_string(
                     let claim = format!("{them} captures the {owner} string");
                     let (mut w1, mut last) = witness(engine, &capture, &start, claim.clone());
                     if !matches!(
-                        engine.solve(&after, &Node::new(last.pos.clone())),
+                        engine.solve(&confirm.after_capture(&last), &Node::new(last.pos.clone())),
                         Val::Win(_)
                     ) {
                         (w1, last) = witness(engine, &confirm, &start, claim);
                     }
                     let (w2, _) = witness(
                         engine,
-                        &after,
+                        &confirm.after_capture(&last),
                         &Node::new(last.pos),
                         format!("then {owner} plays a new stone that {them} cannot capture"),
                     );

@@ -34,7 +34,10 @@
 //! * new stone (after the capture, P to move): P wins when, with O to move,
 //!   a stone P played after the capture on a point of the fight stands in a
 //!   string O cannot capture moving first (a capture game of its own);
-//! * confirm: O wins when he captures S and P then loses the new-stone game.
+//! * confirm: O wins when he captures S and P then loses the new-stone game
+//!   played on the fight grown by the points of O's stones of the stopped
+//!   position that S itself captured on the way, by a stone of P joining it
+//!   (the confirm game's nodes carry them).
 //!
 //! S is alive exactly when O loses the confirm game.
 
@@ -541,6 +544,10 @@ fn retro<N: Copy + Eq + Hash>(
     Ok(nodes.into_iter().zip(win).collect())
 }
 
+/// A confirm game: the target's first point, its owner, the fight, and the
+/// opposing stones of the stopped position outside the fight.
+type ConfirmKey = (u64, u8, u64, u64);
+
 /// The oracle for one board shape: caches of every game value it found.
 pub struct Oracle {
     /// The board shape.
@@ -548,7 +555,7 @@ pub struct Oracle {
     /// Nodes left to expand.
     pub budget: Rc<Cell<i64>>,
     space: Space,
-    confirm: HashMap<(u64, u8, u64), HashMap<State, Value>>,
+    confirm: HashMap<ConfirmKey, HashMap<(State, u64), Value>>,
     newstone: HashMap<(u64, u8), HashMap<(State, u64), Value>>,
 }
 
@@ -719,33 +726,35 @@ impl Oracle {
         fight: u64,
     ) -> Result<Value, Abort> {
         let target = target & target.wrapping_neg();
-        let key = (target, owner, fight);
-        if let Some(v) = self.confirm.get(&key).and_then(|m| m.get(&root)) {
+        let takeable = stones_of(root.board, self.geo.n, other(owner)) & !fight;
+        let key = (target, owner, fight, takeable);
+        if let Some(v) = self.confirm.get(&key).and_then(|m| m.get(&(root, 0))) {
             return Ok(*v);
         }
         let mut cache = self.confirm.remove(&key).unwrap_or_default();
         let geo = Rc::clone(&self.geo);
         let budget = Rc::clone(&self.budget);
         let res = retro(
-            root,
+            (root, 0),
             &budget,
-            &|n: &State| n.to_move != owner,
-            &mut |n: &State| {
+            &|n: &(State, u64)| n.0.to_move != owner,
+            &mut |n: &(State, u64)| {
                 if let Some(v) = cache.get(n) {
                     return Ok(Some(*v));
                 }
-                if !captured(n.board, target, owner) {
+                let (s, taken) = *n;
+                if !captured(s.board, target, owner) {
                     return Ok(None);
                 }
-                Ok(Some(match self.newstone(*n, fight, owner)? {
+                Ok(Some(match self.newstone(s, fight | taken, owner)? {
                     Some(_) => None,
                     None => Some(0),
                 }))
             },
-            &|n: &State| geo.moves(n).into_iter().map(|(_, s)| s).collect(),
+            &|n: &(State, u64)| confirm_succ(&geo, n, target, takeable, owner),
         );
         let out = res.map(|m| {
-            let v = m[&root];
+            let v = m[&(root, 0)];
             cache.extend(m);
             v
         });
@@ -808,18 +817,25 @@ impl Oracle {
             );
         }
         let fight = self.fight(cells, target, owner);
-        let Some(conf) = self
-            .confirm
-            .get(&(target & target.wrapping_neg(), owner, fight))
+        let takeable = stones_of(root.board, geo.n, other(owner)) & !fight;
+        let Some(conf) =
+            self.confirm
+                .get(&(target & target.wrapping_neg(), owner, fight, takeable))
         else {
             return "(confirm not solved)".into();
         };
-        let (moves, end, last) = walk(
-            root,
+        let (moves, end, (last, taken)) = walk(
+            (root, 0),
             &|n| conf.get(n).copied(),
-            &|n| captured(n.board, target, owner),
-            &|n| geo.moves(n),
-            &|n| n.to_move != owner,
+            &|n| captured(n.0.board, target, owner),
+            &|n| {
+                geo.moves(&n.0)
+                    .into_iter()
+                    .zip(confirm_succ(geo, n, target, takeable, owner))
+                    .map(|((m, _), c)| (m, c))
+                    .collect()
+            },
+            &|n| n.0.to_move != owner,
             max,
         );
         let mut out = format!(
@@ -828,7 +844,7 @@ impl Oracle {
             line_text(geo, other(owner), &moves)
         );
         if captured(last.board, target, owner) {
-            let (moves, end) = self.newstone_walk(last, fight, owner, max);
+            let (moves, end) = self.newstone_walk(last, fight | taken, owner, max);
             out.push_str(&format!(
                 "; then the new-stone game: {} [{end}]",
                 line_text(geo, owner, &moves)
@@ -886,6 +902,36 @@ impl Oracle {
         );
         (moves, end)
     }
+}
+
+/// The confirm game's successors: each carries the points of `takeable`
+/// (the opponent's stones of the stopped position outside the fight) whose
+/// stones the target string has captured so far (by a stone of the owner
+/// that joined it).
+fn confirm_succ(
+    geo: &Geo,
+    x: &(State, u64),
+    target: u64,
+    takeable: u64,
+    owner: u8,
+) -> Vec<(State, u64)> {
+    let (s, taken) = *x;
+    let theirs = stones_of(s.board, geo.n, other(owner));
+    geo.moves(&s)
+        .into_iter()
+        .map(|(m, t)| {
+            let mut taken = taken;
+            if let Mv::Play(p) = m
+                && s.to_move == owner
+            {
+                let cells = unpack(t.board, geo.n);
+                if geo.string_at(&cells, p).0 & target != 0 {
+                    taken |= theirs & !stones_of(t.board, geo.n, other(owner)) & takeable;
+                }
+            }
+            (t, taken)
+        })
+        .collect()
 }
 
 fn newstone_succ(geo: &Geo, x: &(State, u64), fight: u64, owner: u8) -> Vec<(State, u64)> {
