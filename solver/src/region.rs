@@ -71,21 +71,16 @@ pub fn safety(board: &Board, color: Color) -> Safety {
         let words = n.div_ceil(64);
         let mut bits = vec![0u64; 2 * words].into_boxed_slice();
         for si in 0..b.heads.len() {
-            if b.is_alive(si) {
+            if b.sets.is_alive(si) {
                 for s in board.string_stones(b.heads[si]) {
                     let i = s as usize;
                     bits[i / 64] |= 1 << (i % 64);
                 }
             }
         }
-        // A region is vital to a live string when it is healthy (every
-        // bordering string is alive) and vital to some bordering string.
-        let rw = b.words;
         b.vital_region.clear();
-        b.vital_region.extend(
-            (0..b.regions)
-                .map(|r| b.healthy[r] && b.vital[r * rw..(r + 1) * rw].iter().any(|&w| w != 0)),
-        );
+        b.vital_region
+            .extend((0..b.sets.regions).map(|r| b.sets.holds(r)));
         for (i, &r) in b.region_of.iter().enumerate() {
             let a = bits[i / 64] >> (i % 64) & 1 == 1;
             if a || (r != u32::MAX && b.vital_region[r as usize]) {
@@ -101,7 +96,7 @@ fn benson(board: &Board, color: Color) -> Vec<Point> {
     SCRATCH.with_borrow_mut(|b| {
         benson_core(board, color, b);
         (0..b.heads.len())
-            .filter(|&si| b.is_alive(si))
+            .filter(|&si| b.sets.is_alive(si))
             .map(|si| b.heads[si])
             .collect()
     })
@@ -125,23 +120,130 @@ struct BensonCore {
     /// String index per point (valid on the colour's heads only).
     sidx: Vec<u16>,
     heads: Vec<Point>,
+    region_of: Vec<u32>,
+    stack: Vec<Point>,
+    sets: BensonSets,
+    vital_region: Vec<bool>,
+}
+
+/// Benson's sets over numbered strings and regions, shared by the whole-board
+/// and the region-only computations, and the iteration on them.
+#[derive(Default)]
+struct BensonSets {
     /// Words per bitset of strings.
     words: usize,
-    region_of: Vec<u32>,
     regions: usize,
+    /// Per region, the strings bordering it (a bitset of `words` words).
     border: Vec<u64>,
+    /// Per region, the strings it is vital to (every empty point of the
+    /// region is a liberty of the string).
     vital: Vec<u64>,
-    stack: Vec<Point>,
     alive: Vec<u64>,
     healthy: Vec<bool>,
     /// Healthy regions vital to each string, counted up to 2.
     count: Vec<u8>,
-    vital_region: Vec<bool>,
 }
 
-impl BensonCore {
+impl BensonSets {
     fn is_alive(&self, si: usize) -> bool {
         self.alive[si / 64] >> (si % 64) & 1 == 1
+    }
+
+    /// Whether region `r` is held: it is healthy (every bordering string is
+    /// alive) and vital to some bordering string, so it is vital to a live
+    /// string.
+    fn holds(&self, r: usize) -> bool {
+        self.healthy[r]
+            && self.vital[r * self.words..(r + 1) * self.words]
+                .iter()
+                .any(|&w| w != 0)
+    }
+
+    /// Starts the flood for strings numbered in `words` words.
+    fn begin(&mut self, words: usize) {
+        self.words = words;
+        self.regions = 0;
+        self.border.clear();
+        self.vital.clear();
+    }
+
+    /// Numbers a new region: its sets start empty (nothing borders it, and
+    /// it is vital to every string until its empty points say otherwise).
+    fn add_region(&mut self) -> usize {
+        let id = self.regions;
+        self.regions += 1;
+        let end = (id + 1) * self.words;
+        self.border.resize(end, 0);
+        self.vital.resize(end, u64::MAX);
+        id
+    }
+
+    /// The bitsets of region `id`: bordering strings and vital strings.
+    fn region_sets(&mut self, id: usize) -> (&mut [u64], &mut [u64]) {
+        let range = id * self.words..(id + 1) * self.words;
+        (&mut self.border[range.clone()], &mut self.vital[range])
+    }
+
+    /// Benson's iteration over `nstrings` strings: every string starts
+    /// alive, and a string without two healthy regions vital to it is
+    /// removed until none is. The strings of `fixed` (a bitset, or empty for
+    /// none) stay alive whatever their regions.
+    fn iterate(&mut self, nstrings: usize, fixed: &[u64]) {
+        let (words, regions) = (self.words, self.regions);
+        let fixed_word = |w: usize| fixed.get(w).copied().unwrap_or(0);
+        self.alive.clear();
+        self.alive.resize(words, u64::MAX);
+        if nstrings % 64 != 0 {
+            self.alive[words - 1] = (1u64 << (nstrings % 64)) - 1;
+        }
+        self.healthy.clear();
+        self.healthy.resize(regions, true);
+        loop {
+            // Regions bordered by a string no longer alive are not healthy.
+            for r in 0..regions {
+                if self.healthy[r]
+                    && (0..words).any(|w| self.border[r * words + w] & !self.alive[w] != 0)
+                {
+                    self.healthy[r] = false;
+                }
+            }
+            // Healthy regions vital to each live string, counted once per
+            // region (up to 2), then every live string with fewer than two
+            // is no longer alive. The healthy flags do not change within the
+            // pass, so this is the same as counting string by string.
+            self.count.clear();
+            self.count.resize(nstrings, 0);
+            for r in 0..regions {
+                if !self.healthy[r] {
+                    continue;
+                }
+                for w in 0..words {
+                    let mut m = self.vital[r * words + w] & self.alive[w] & !fixed_word(w);
+                    while m != 0 {
+                        let si = w * 64 + m.trailing_zeros() as usize;
+                        m &= m - 1;
+                        if self.count[si] < 2 {
+                            self.count[si] += 1;
+                        }
+                    }
+                }
+            }
+            let mut changed = false;
+            for w in 0..words {
+                let mut m = self.alive[w] & !fixed_word(w);
+                while m != 0 {
+                    let bit = m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    if self.count[w * 64 + bit] < 2 {
+                        self.alive[w] &= !(1 << bit);
+                        changed = true;
+                    }
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
     }
 }
 
@@ -160,15 +262,13 @@ fn benson_core(board: &Board, color: Color, b: &mut BensonCore) {
     }
     b.region_of.clear();
     b.region_of.resize(n, u32::MAX);
-    b.regions = 0;
-    b.alive.clear();
-    b.healthy.clear();
+    let words = b.heads.len().div_ceil(64);
+    b.sets.begin(words);
     if b.heads.is_empty() {
-        b.words = 0;
+        b.sets.alive.clear();
+        b.sets.healthy.clear();
         return;
     }
-    let words = b.heads.len().div_ceil(64);
-    b.words = words;
     let sidx = &b.sidx;
     let string_of = |q: Point| -> Option<usize> {
         board.string_of(q, color).map(|h| sidx[h as usize] as usize)
@@ -177,22 +277,14 @@ fn benson_core(board: &Board, color: Color, b: &mut BensonCore) {
     // the strings bordering them and those to which they are vital (every
     // empty point of the region is a liberty of the string).
     let region_of = &mut b.region_of;
-    let border = &mut b.border;
-    let vital = &mut b.vital;
     let stack = &mut b.stack;
-    border.clear();
-    vital.clear();
+    let sets = &mut b.sets;
     stack.clear();
-    let mut regions = 0usize;
     for start in geo.points() {
         if board.color(start) == Some(color) || region_of[start as usize] != u32::MAX {
             continue;
         }
-        let id = regions;
-        regions += 1;
-        let base = id * words;
-        border.resize(base + words, 0);
-        vital.resize(base + words, u64::MAX);
+        let id = sets.add_region();
         region_of[start as usize] = id as u32;
         stack.push(start);
         while let Some(p) = stack.pop() {
@@ -207,71 +299,15 @@ fn benson_core(board: &Board, color: Color, b: &mut BensonCore) {
                     stack.push(q);
                 }
             }
-            add_adjacent(
-                &mut border[base..base + words],
-                &mut vital[base..base + words],
-                &adj[..k],
-                board.is_empty_at(p),
-            );
+            let (border, vital) = sets.region_sets(id);
+            add_adjacent(border, vital, &adj[..k], board.is_empty_at(p));
         }
-        for w in 0..words {
-            vital[base + w] &= border[base + w];
+        let (border, vital) = sets.region_sets(id);
+        for (v, &bd) in vital.iter_mut().zip(border.iter()) {
+            *v &= bd;
         }
     }
-    b.regions = regions;
-    let nstrings = b.heads.len();
-    let alive = &mut b.alive;
-    alive.resize(words, u64::MAX);
-    if nstrings % 64 != 0 {
-        alive[words - 1] = (1u64 << (nstrings % 64)) - 1;
-    }
-    let healthy = &mut b.healthy;
-    healthy.resize(regions, true);
-    let count = &mut b.count;
-    loop {
-        // Regions bordered by a string no longer alive are not healthy.
-        for r in 0..regions {
-            if healthy[r] && (0..words).any(|w| border[r * words + w] & !alive[w] != 0) {
-                healthy[r] = false;
-            }
-        }
-        // Healthy regions vital to each live string, counted once per
-        // region (up to 2), then every live string with fewer than two is
-        // no longer alive. The healthy flags do not change within the pass,
-        // so this is the same as counting string by string.
-        count.clear();
-        count.resize(nstrings, 0);
-        for r in 0..regions {
-            if !healthy[r] {
-                continue;
-            }
-            for w in 0..words {
-                let mut m = vital[r * words + w] & alive[w];
-                while m != 0 {
-                    let si = w * 64 + m.trailing_zeros() as usize;
-                    m &= m - 1;
-                    if count[si] < 2 {
-                        count[si] += 1;
-                    }
-                }
-            }
-        }
-        let mut changed = false;
-        for w in 0..words {
-            let mut m = alive[w];
-            while m != 0 {
-                let bit = m.trailing_zeros() as usize;
-                m &= m - 1;
-                if count[w * 64 + bit] < 2 {
-                    alive[w] &= !(1 << bit);
-                    changed = true;
-                }
-            }
-        }
-        if !changed {
-            break;
-        }
-    }
+    sets.iterate(b.heads.len(), &[]);
 }
 
 /// One point of a region flood: the strings `adj` next to it border the
@@ -458,17 +494,13 @@ impl SafetyBase {
             for &p in &self.region {
                 let i = p as usize;
                 if board.color(p) == Some(color) {
-                    if b.is_alive(b.sidx[board.head(p) as usize] as usize) {
+                    if b.sets.is_alive(b.sidx[board.head(p) as usize] as usize) {
                         out.bits[i / 64] |= 1 << (i % 64);
                         set_held(&mut out.bits, i);
                     }
                 } else {
                     let r = b.region_of[i] as usize;
-                    if b.healthy[r]
-                        && b.vital[r * b.words..(r + 1) * b.words]
-                            .iter()
-                            .any(|&w| w != 0)
-                    {
+                    if b.sets.holds(r) {
                         set_held(&mut out.bits, i);
                     }
                 }
@@ -608,23 +640,13 @@ struct LocalCore {
     heads: Vec<Point>,
     /// Strings reaching outside `K` (holding pass-alive root stones).
     fixed: Vec<u64>,
-    words: usize,
     /// Region index per non-`color` point of `K`.
     region_of: Vec<u32>,
-    regions: usize,
-    border: Vec<u64>,
-    vital: Vec<u64>,
     stack: Vec<Point>,
-    alive: Vec<u64>,
-    healthy: Vec<bool>,
-    count: Vec<u8>,
+    sets: BensonSets,
 }
 
 impl LocalCore {
-    fn is_alive(&self, si: usize) -> bool {
-        self.alive[si / 64] >> (si % 64) & 1 == 1
-    }
-
     /// The index of the string headed by `h`, numbering it if new.
     fn index(&mut self, h: Point) -> usize {
         let i = h as usize;
@@ -676,26 +698,19 @@ fn local_core(
     }
     let nstrings = b.heads.len();
     let words = nstrings.div_ceil(64);
-    b.words = words;
     b.fixed.clear();
     b.fixed.resize(words, 0);
     for &q in frontier {
         let si = b.sidx[board.head(q) as usize] as usize;
         b.fixed[si / 64] |= 1 << (si % 64);
     }
-    b.border.clear();
-    b.vital.clear();
+    b.sets.begin(words);
     b.stack.clear();
-    let mut regions = 0usize;
     for &start in region {
         if board.color(start) == Some(color) || b.region_of[start as usize] != u32::MAX {
             continue;
         }
-        let id = regions;
-        regions += 1;
-        let base = id * words;
-        b.border.resize(base + words, 0);
-        b.vital.resize(base + words, u64::MAX);
+        let id = b.sets.add_region();
         b.region_of[start as usize] = id as u32;
         b.stack.push(start);
         let mut open = false;
@@ -715,64 +730,15 @@ fn local_core(
                     b.stack.push(q);
                 }
             }
-            add_adjacent(
-                &mut b.border[base..base + words],
-                &mut b.vital[base..base + words],
-                &adj[..k],
-                board.is_empty_at(p),
-            );
+            let (border, vital) = b.sets.region_sets(id);
+            add_adjacent(border, vital, &adj[..k], board.is_empty_at(p));
         }
-        for w in 0..words {
-            b.vital[base + w] &= if open { 0 } else { b.border[base + w] };
+        let (border, vital) = b.sets.region_sets(id);
+        for (v, &bd) in vital.iter_mut().zip(border.iter()) {
+            *v &= if open { 0 } else { bd };
         }
     }
-    b.regions = regions;
-    b.alive.clear();
-    b.alive.resize(words, u64::MAX);
-    if nstrings % 64 != 0 {
-        b.alive[words - 1] = (1u64 << (nstrings % 64)) - 1;
-    }
-    b.healthy.clear();
-    b.healthy.resize(regions, true);
-    loop {
-        for r in 0..regions {
-            if b.healthy[r] && (0..words).any(|w| b.border[r * words + w] & !b.alive[w] != 0) {
-                b.healthy[r] = false;
-            }
-        }
-        b.count.clear();
-        b.count.resize(nstrings, 0);
-        for r in 0..regions {
-            if !b.healthy[r] {
-                continue;
-            }
-            for w in 0..words {
-                let mut m = b.vital[r * words + w] & b.alive[w] & !b.fixed[w];
-                while m != 0 {
-                    let si = w * 64 + m.trailing_zeros() as usize;
-                    m &= m - 1;
-                    if b.count[si] < 2 {
-                        b.count[si] += 1;
-                    }
-                }
-            }
-        }
-        let mut changed = false;
-        for w in 0..words {
-            let mut m = b.alive[w] & !b.fixed[w];
-            while m != 0 {
-                let bit = m.trailing_zeros() as usize;
-                m &= m - 1;
-                if b.count[w * 64 + bit] < 2 {
-                    b.alive[w] &= !(1 << bit);
-                    changed = true;
-                }
-            }
-        }
-        if !changed {
-            break;
-        }
-    }
+    b.sets.iterate(nstrings, &b.fixed);
 }
 
 /// True when Benson's answers for `color` on `board` are those on the
