@@ -87,7 +87,7 @@ pub struct RawCase {
     pub prisoners: Option<Prisoners>,
     /// Komi.
     #[serde(default)]
-    pub komi: Option<f64>,
+    pub komi: Option<Spanned<f64>>,
     /// The source's verdict in words.
     pub verdict: String,
     /// Expected status overlay.
@@ -317,6 +317,17 @@ pub fn validate(path: &Path, raw: RawCase) -> Result<Case, CaseError> {
         None => None,
         Some(overlay) => Some(check_overlay(path, overlay, &board)?),
     };
+    let komi = match raw.komi {
+        None => 0.0,
+        Some(k) if k.value.is_finite() => k.value,
+        Some(k) => {
+            return Err(err(
+                path,
+                Some(k.referenced.line()),
+                format!("komi {} is not a number", k.value),
+            ));
+        }
+    };
     let mut proofs = Vec::new();
     for (i, rp) in raw.proofs.unwrap_or_default().into_iter().enumerate() {
         proofs.push(check_proof(path, i + 1, rp, &board)?);
@@ -331,7 +342,7 @@ pub fn validate(path: &Path, raw: RawCase) -> Result<Case, CaseError> {
         board,
         marks,
         prisoners: raw.prisoners.unwrap_or_default(),
-        komi: raw.komi.unwrap_or(0.0),
+        komi,
         verdict: raw.verdict,
         expect,
         proofs,

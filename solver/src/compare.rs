@@ -175,11 +175,14 @@ impl Client {
                 command: command.into(),
                 source,
             })?;
-        let deadline = Instant::now() + self.timeout;
+        // A bound too long for the clock is no deadline at all.
+        let deadline = Instant::now().checked_add(self.timeout);
         let mut head: Option<(bool, String)> = None;
         let mut body: Vec<String> = Vec::new();
         loop {
-            let left = deadline.saturating_duration_since(Instant::now());
+            let left = deadline.map_or(self.timeout, |d| {
+                d.saturating_duration_since(Instant::now())
+            });
             let line = match self.lines.recv_timeout(left) {
                 Ok(l) => l,
                 Err(RecvTimeoutError::Timeout) => {

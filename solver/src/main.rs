@@ -33,8 +33,8 @@ struct SearchArgs {
     #[arg(long, default_value_t = 500_000)]
     max_nodes: u64,
     /// Seconds of search at most per string.
-    #[arg(long, default_value_t = 10.0)]
-    max_seconds: f64,
+    #[arg(long, default_value = "10", value_parser = seconds)]
+    max_seconds: Duration,
     /// How a pass lifts Article 7-2 ko bans.
     #[arg(long, value_enum, default_value_t = PassRule::OneBan)]
     pass_rule: PassRule,
@@ -54,6 +54,19 @@ struct SearchArgs {
     no_local: bool,
 }
 
+/// A time bound in seconds: a finite number, not negative, that a
+/// `Duration` can hold (`nan` or `1e30` are refused, not read as 0 or a
+/// crash).
+fn seconds(text: &str) -> Result<Duration, String> {
+    let s: f64 = text
+        .parse()
+        .map_err(|_| format!("'{text}' is not a number of seconds"))?;
+    if !s.is_finite() || s < 0.0 {
+        return Err(format!("'{text}' is not a number of seconds from 0 up"));
+    }
+    Duration::try_from_secs_f64(s).map_err(|_| format!("'{text}' seconds is too long a bound"))
+}
+
 impl SearchArgs {
     fn options(self) -> Options {
         Options {
@@ -62,7 +75,7 @@ impl SearchArgs {
             cycles: self.cycles,
             limits: Limits {
                 nodes: self.max_nodes,
-                time: Duration::from_secs_f64(self.max_seconds.max(0.0)),
+                time: self.max_seconds,
             },
             local: !self.no_local,
             ..Options::default()
@@ -140,9 +153,9 @@ enum Command {
         /// The engine's command line, such as "gnugo --mode gtp".
         #[arg(long)]
         engine: String,
-        /// Seconds the engine may take to answer one command.
-        #[arg(long, default_value_t = 120.0)]
-        timeout: f64,
+        /// Seconds the engine may take to answer one command (at least 0.1).
+        #[arg(long, default_value = "120", value_parser = seconds)]
+        timeout: Duration,
         /// Exit with status 1 when any string is judged differently.
         #[arg(long)]
         fail_on_diff: bool,
@@ -291,14 +304,14 @@ fn run(cli: Cli) -> Result<ExitCode> {
 
 fn compare(
     command: &str,
-    timeout: f64,
+    timeout: Duration,
     fail_on_diff: bool,
     setup: kakunin::compare::Setup,
     files: &[PathBuf],
     opts: &Options,
 ) -> Result<ExitCode> {
     use kakunin::compare;
-    let timeout = Duration::from_secs_f64(timeout.max(0.1));
+    let timeout = timeout.max(Duration::from_millis(100));
     let mut client = compare::Client::start(command, timeout)?;
     let name = match client.send("name")? {
         Ok(n) if !n.is_empty() => n,

@@ -186,3 +186,30 @@ fn report_writes_one_self_contained_page() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn time_bounds_that_are_not_seconds_are_refused_by_name() {
+    let f = case("official/j89-01.yaml");
+    for bad in ["nan", "inf", "1e30", "abc"] {
+        let o = kakunin(&["judge", "--max-seconds", bad, f.to_str().expect("utf-8")]);
+        assert_eq!(o.status.code(), Some(2), "--max-seconds {bad}");
+        let e = stderr(&o);
+        assert!(
+            e.contains(&format!("invalid value '{bad}' for '--max-seconds")),
+            "--max-seconds {bad}: {e}"
+        );
+    }
+    let o = kakunin(&[
+        "compare",
+        "--engine",
+        "true",
+        "--timeout",
+        "nan",
+        f.to_str().expect("utf-8"),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("invalid value 'nan' for '--timeout"));
+    // A long but finite bound is fine.
+    let o = kakunin(&["judge", "--max-seconds", "1e9", f.to_str().expect("utf-8")]);
+    assert!(o.status.success(), "{}", stderr(&o));
+}

@@ -95,6 +95,11 @@ fn malformed_cases_are_refused_with_file_and_line() {
             "board: |\n  . X\n  X .\ncolour: red\n",
             "cases/t.yaml:9:",
         ),
+        (
+            "komi not a number",
+            "board: |\n  . X\n  X .\nkomi: .nan\n",
+            "cases/t.yaml:9: komi NaN is not a number",
+        ),
     ];
     for (what, body, want) in table {
         let got = error_of(body);
