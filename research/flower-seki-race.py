@@ -136,3 +136,12 @@ if __name__ == '__main__':
         _report('11x5 variant start', Bv, movB, bgB, wgB, f)
     _report('after Black L5 x3', _sub(Bv, {(0, 7): '.', (0, 8): '.', (0, 9): '.', (0, 10): 'X'}), movB, bgB, wgB, 'O')
     _report('after White A5 x3', _sub(Bv, {(0, 1): '.', (0, 2): '.', (0, 3): '.', (0, 0): 'O'}), movB, bgB, wgB, 'X')
+    # cases/classic/flower-seki.yaml (9x5): the three-stone strings fill the
+    # top corners, B = A4 and C = J4 on the side edges below them, A = E5.
+    Fc = ["XXXO.XOOO", ".OOOXXXX.", "OOXXOOOXX", "XXXXXOOOO", "X.X.XO.O."]
+    movC = [(0, c) for c in range(9)] + [(1, 0), (1, 8)]
+    bgC, wgC = (1, 5), (1, 1)  # F4 (black group), B4 (white group)
+    for f in 'OX':
+        _report('9x5 corners start', Fc, movC, bgC, wgC, f)
+    _report('after Black J4 x3', _sub(Fc, {(0, 6): '.', (0, 7): '.', (0, 8): '.', (1, 8): 'X'}), movC, bgC, wgC, 'O')
+    _report('after White A4 x3', _sub(Fc, {(0, 0): '.', (0, 1): '.', (0, 2): '.', (1, 0): 'O'}), movC, bgC, wgC, 'X')
