@@ -152,7 +152,7 @@ impl Game {
 
     /// The new-stone game that follows the target's capture at `node`, a
     /// node of this confirm game: its fight gains the points of the
-    /// opposing stones the owner took on the way ([`Node::taken`]).
+    /// opposing stones the target string took on the way ([`Node::taken`]).
     #[must_use]
     pub fn after_capture(&self, node: &Node) -> Game {
         let mut fight = self.fight.to_vec();
@@ -216,12 +216,12 @@ pub struct Node {
     /// New stones (new-stone game only), sorted.
     pub new_stones: Vec<Point>,
     /// Confirm game only: the points, outside the fight, of opposing stones
-    /// of the stopped position that the target string itself has captured on
-    /// the line so far (by a stone of its owner that joined it), sorted. They join the fight once the
-    /// target is captured: the place disputed is where the stones of the
-    /// fight stood, and the stones the string took are of it (example 4,
-    /// RULES-MODEL.md). A ko capture is made by a lone stone, so it never
-    /// adds to them.
+    /// of the stopped position that the target string itself has captured
+    /// on the line so far (by a stone of its owner that joined it), sorted.
+    /// They join the fight once the target is captured: the place disputed
+    /// is where the stones of the fight stood, and the stones the string
+    /// took are of it (example 4, RULES-MODEL.md). A ko capture is made by
+    /// a lone stone, so it never adds to them.
     pub taken: Vec<Point>,
     /// How the board was reached from its parent's, when by a stone:
     /// Benson's answers are then often the parent's.
