@@ -104,6 +104,11 @@ enum Command {
     Check {
         /// Case files or folders (default: cases/).
         paths: Vec<PathBuf>,
+        /// Check every case in all 16 images (the 8 symmetries of the board,
+        /// each with and without the colours swapped) instead of as written:
+        /// a verdict must not depend on how the board is turned.
+        #[arg(long)]
+        symmetries: bool,
         #[command(flatten)]
         search: SearchArgs,
     },
@@ -247,7 +252,11 @@ fn run(cli: Cli) -> Result<ExitCode> {
             print!("{}", render::show(&c));
             Ok(ExitCode::SUCCESS)
         }
-        Command::Check { paths, search } => check(paths, search.options()),
+        Command::Check {
+            paths,
+            symmetries,
+            search,
+        } => check(paths, symmetries, search.options()),
         Command::Explain {
             file,
             point,
@@ -537,7 +546,8 @@ fn bench(
     })
 }
 
-fn check(paths: Vec<PathBuf>, opts: Options) -> Result<ExitCode> {
+fn check(paths: Vec<PathBuf>, symmetries: bool, opts: Options) -> Result<ExitCode> {
+    use kakunin::symmetry::Transform;
     let paths = if paths.is_empty() {
         vec![PathBuf::from("cases")]
     } else {
@@ -545,41 +555,29 @@ fn check(paths: Vec<PathBuf>, opts: Options) -> Result<ExitCode> {
     };
     let files = case::find(&paths)?;
     let started = Instant::now();
-    // One line per case and whether it passed, computed in parallel and
-    // printed in file order.
-    let results = batch::map(&files, |f| {
-        let t = Instant::now();
+    // The work: each file as written, or in each of its 16 images.
+    let images: Vec<Option<Transform>> = if symmetries {
+        Transform::all().into_iter().map(Some).collect()
+    } else {
+        vec![None]
+    };
+    let work: Vec<(&PathBuf, Option<Transform>)> = files
+        .iter()
+        .flat_map(|f| images.iter().map(move |&t| (f, t)))
+        .collect();
+    // One line per case (or image) and whether it passed, computed in
+    // parallel and printed in file order.
+    let results = batch::map(&work, |&(f, t)| {
+        let t0 = Instant::now();
         match case::load(f) {
             Err(e) => (false, format!("FAIL {e}")),
-            Ok(c) => match &c.expect {
-                None => (
-                    true,
-                    format!(
-                        "ok   {} (valid; no expect overlay, verdict not checked)",
-                        c.id
-                    ),
-                ),
-                Some(expect) => {
-                    let j = Judgement::of_case(&c, &opts);
-                    let diff = j.differences(expect);
-                    let ms = t.elapsed().as_millis();
-                    if diff.is_empty() && j.unknown() == 0 {
-                        (
-                            true,
-                            format!("ok   {} ({ms} ms, result {})", c.id, j.score.result),
-                        )
-                    } else {
-                        let mut why = diff;
-                        if j.unknown() > 0 {
-                            why.insert(0, format!("{} string(s) unknown", j.unknown()));
-                        }
-                        (
-                            false,
-                            format!("FAIL {} ({ms} ms): {}", c.id, why.join("; ")),
-                        )
-                    }
-                }
-            },
+            Ok(c) => {
+                let (c, name) = match t {
+                    None => (c.clone(), c.id.clone()),
+                    Some(t) => (t.case(&c), format!("{} [{t}]", c.id)),
+                };
+                check_one(&c, &name, &opts, t0)
+            }
         }
     });
     let (mut passed, mut failed) = (0, 0);
@@ -600,6 +598,31 @@ fn check(paths: Vec<PathBuf>, opts: Options) -> Result<ExitCode> {
     } else {
         ExitCode::SUCCESS
     })
+}
+
+/// One case's line in `check` (named `name`) and whether it passed.
+fn check_one(c: &Case, name: &str, opts: &Options, started: Instant) -> (bool, String) {
+    let Some(expect) = &c.expect else {
+        return (
+            true,
+            format!("ok   {name} (valid; no expect overlay, verdict not checked)"),
+        );
+    };
+    let j = Judgement::of_case(c, opts);
+    let diff = j.differences(expect);
+    let ms = started.elapsed().as_millis();
+    if diff.is_empty() && j.unknown() == 0 {
+        (
+            true,
+            format!("ok   {name} ({ms} ms, result {})", j.score.result),
+        )
+    } else {
+        let mut why = diff;
+        if j.unknown() > 0 {
+            why.insert(0, format!("{} string(s) unknown", j.unknown()));
+        }
+        (false, format!("FAIL {name} ({ms} ms): {}", why.join("; ")))
+    }
 }
 
 fn labels(c: &Case) -> Vec<(String, Point)> {

@@ -2,6 +2,7 @@
 //! must not change under any of them, which the tests check.
 
 use crate::board::{Board, Color, Geometry, Point};
+use crate::case::{Case, Mark, Prisoners};
 use std::sync::Arc;
 
 /// A symmetry of the board, optionally with the colours swapped.
@@ -77,5 +78,72 @@ impl Transform {
             stones[self.point(from, &to, p) as usize] = board.color(p).map(|c| self.color(c));
         }
         Board::from_stones(Arc::clone(&to), &stones).expect("a symmetric image is legal")
+    }
+
+    /// The case's image for checking it: board, `expect` (territories change
+    /// hands with the colours), prisoners and komi. Marks and proofs are
+    /// dropped: `check` validated them on the case itself.
+    #[must_use]
+    pub fn case(&self, c: &Case) -> Case {
+        let board = self.board(&c.board);
+        let (from, to) = (c.board.geometry(), board.geometry());
+        let expect = c.expect.as_ref().map(|e| {
+            let mut out = vec![Mark::Dame; to.len()];
+            for p in from.points() {
+                out[self.point(from, to, p) as usize] = self.mark(e[p as usize]);
+            }
+            out
+        });
+        let (prisoners, komi) = if self.swap_colors {
+            (
+                Prisoners {
+                    black: c.prisoners.white,
+                    white: c.prisoners.black,
+                },
+                -c.komi,
+            )
+        } else {
+            (c.prisoners, c.komi)
+        };
+        Case {
+            board,
+            expect,
+            prisoners,
+            komi,
+            marks: Default::default(),
+            proofs: Vec::new(),
+            ..c.clone()
+        }
+    }
+
+    /// The overlay letter a point's mark becomes.
+    #[must_use]
+    pub fn mark(&self, m: Mark) -> Mark {
+        match m {
+            Mark::BlackTerritory if self.swap_colors => Mark::WhiteTerritory,
+            Mark::WhiteTerritory if self.swap_colors => Mark::BlackTerritory,
+            m => m,
+        }
+    }
+}
+
+impl std::fmt::Display for Transform {
+    /// As `transpose+flip-x+swap-colours`, or `identity`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let parts: Vec<&str> = [
+            (self.transpose, "transpose"),
+            (self.flip_x, "flip-x"),
+            (self.flip_y, "flip-y"),
+            (self.swap_colors, "swap-colours"),
+        ]
+        .iter()
+        .filter(|(on, _)| *on)
+        .map(|&(_, name)| name)
+        .collect();
+        if parts.is_empty() {
+            write!(f, "identity")
+        } else {
+            write!(f, "{}", parts.join("+"))
+        }
     }
 }

@@ -213,3 +213,22 @@ fn time_bounds_that_are_not_seconds_are_refused_by_name() {
     let o = kakunin(&["judge", "--max-seconds", "1e9", f.to_str().expect("utf-8")]);
     assert!(o.status.success(), "{}", stderr(&o));
 }
+
+#[test]
+fn check_symmetries_runs_every_case_in_its_sixteen_images() {
+    let f = case("classic/bent-four-side.yaml");
+    let o = kakunin(&["check", "--symmetries", f.to_str().expect("utf-8")]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().filter(|l| l.starts_with("ok ")).collect();
+    assert_eq!(lines.len(), 16, "{out}");
+    assert!(out.contains("ok   bent-four-side [identity]"), "{out}");
+    assert!(
+        out.contains("ok   bent-four-side [transpose+flip-x+flip-y+swap-colours]"),
+        "{out}"
+    );
+    // Black's six points become White's when the colours are swapped.
+    assert_eq!(out.matches("result B+6").count(), 8, "{out}");
+    assert_eq!(out.matches("result W+6").count(), 8, "{out}");
+    assert!(out.contains("16 passed, 0 failed"), "{out}");
+}
