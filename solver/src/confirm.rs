@@ -1235,20 +1235,21 @@ impl Engine {
             Move::Play(p) => {
                 let mover = next.pos.to_move;
                 let mut captured = false;
+                // In the confirm game, stones the target string itself takes
+                // (a capture by a stone that joins it) are of its fight: the
+                // owner's captures of takeable stones are noted, and kept if
+                // the capturing stone joined the target.
+                let track = mover == game.owner && !game.takeable.is_empty();
                 let mut took: SmallVec<[Point; 8]> = SmallVec::new();
                 next.pos.play_unchecked(p, &mut |q| {
                     captured = true;
-                    took.push(q);
+                    if track && in_set(&game.takeable, q) {
+                        took.push(q);
+                    }
                 });
-                // In the confirm game, stones the target string itself takes
-                // (a capture by a stone that joins it) are of its fight.
-                if captured
-                    && !game.takeable.is_empty()
-                    && mover == game.owner
-                    && next.pos.board.head(p) == next.pos.board.head(game.target[0])
+                if !took.is_empty() && next.pos.board.head(p) == next.pos.board.head(game.target[0])
                 {
-                    next.taken
-                        .extend(took.into_iter().filter(|&q| in_set(&game.takeable, q)));
+                    next.taken.extend(took);
                     next.taken.sort_unstable();
                     next.taken.dedup();
                 }

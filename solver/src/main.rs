@@ -571,13 +571,10 @@ fn check(paths: Vec<PathBuf>, symmetries: bool, opts: Options) -> Result<ExitCod
         let t0 = Instant::now();
         match case::load(f) {
             Err(e) => (false, format!("FAIL {e}")),
-            Ok(c) => {
-                let (c, name) = match t {
-                    None => (c.clone(), c.id.clone()),
-                    Some(t) => (t.case(&c), format!("{} [{t}]", c.id)),
-                };
-                check_one(&c, &name, &opts, t0)
-            }
+            Ok(c) => match t {
+                None => check_one(&c, &c.id, &opts, t0),
+                Some(t) => check_one(&t.case(&c), &format!("{} [{t}]", c.id), &opts, t0),
+            },
         }
     });
     let (mut passed, mut failed) = (0, 0);

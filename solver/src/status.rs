@@ -523,15 +523,17 @@ fn judge_string(
                     // game is not his best play here), show the confirm line.
                     let claim = format!("{them} captures the {owner} string");
                     let (mut w1, mut last) = witness(engine, &capture, &start, claim.clone());
+                    let mut after = confirm.after_capture(&last);
                     if !matches!(
-                        engine.solve(&confirm.after_capture(&last), &Node::new(last.pos.clone())),
+                        engine.solve(&after, &Node::new(last.pos.clone())),
                         Val::Win(_)
                     ) {
                         (w1, last) = witness(engine, &confirm, &start, claim);
+                        after = confirm.after_capture(&last);
                     }
                     let (w2, _) = witness(
                         engine,
-                        &confirm.after_capture(&last),
+                        &after,
                         &Node::new(last.pos),
                         format!("then {owner} plays a new stone that {them} cannot capture"),
                     );

@@ -702,7 +702,7 @@ impl Oracle {
                 }
                 Ok(None)
             },
-            &|x: &(State, u64)| newstone_succ(&geo, x, fight, owner),
+            &|x: &(State, u64)| nodes(newstone_succ(&geo, x, fight, owner)),
         );
         let out = res.map(|m| {
             let v = m[&root];
@@ -751,7 +751,7 @@ impl Oracle {
                     None => Some(0),
                 }))
             },
-            &|n: &(State, u64)| confirm_succ(&geo, n, target, takeable, owner),
+            &|n: &(State, u64)| nodes(confirm_succ(&geo, n, target, takeable, owner)),
         );
         let out = res.map(|m| {
             let v = m[&(root, 0)];
@@ -828,13 +828,7 @@ impl Oracle {
             (root, 0),
             &|n| conf.get(n).copied(),
             &|n| captured(n.0.board, target, owner),
-            &|n| {
-                geo.moves(&n.0)
-                    .into_iter()
-                    .zip(confirm_succ(geo, n, target, takeable, owner))
-                    .map(|((m, _), c)| (m, c))
-                    .collect()
-            },
+            &|n| confirm_succ(geo, n, target, takeable, owner),
             &|n| n.0.to_move != owner,
             max,
         );
@@ -890,13 +884,7 @@ impl Oracle {
             (start, 0),
             &look,
             &|x| look(x) == Some(Some(0)),
-            &|x| {
-                geo.moves(&x.0)
-                    .into_iter()
-                    .zip(newstone_succ(geo, x, fight, owner))
-                    .map(|((m, _), c)| (m, c))
-                    .collect()
-            },
+            &|x| newstone_succ(geo, x, fight, owner),
             &|x| x.0.to_move == owner,
             max,
         );
@@ -904,7 +892,12 @@ impl Oracle {
     }
 }
 
-/// The confirm game's successors: each carries the points of `takeable`
+/// The positions of successor moves, for the backward induction.
+fn nodes<N>(succ: Vec<(Mv, N)>) -> Vec<N> {
+    succ.into_iter().map(|(_, n)| n).collect()
+}
+
+/// The confirm game's moves and successors: each successor carries the points of `takeable`
 /// (the opponent's stones of the stopped position outside the fight) whose
 /// stones the target string has captured so far (by a stone of the owner
 /// that joined it).
@@ -914,7 +907,7 @@ fn confirm_succ(
     target: u64,
     takeable: u64,
     owner: u8,
-) -> Vec<(State, u64)> {
+) -> Vec<(Mv, (State, u64))> {
     let (s, taken) = *x;
     let theirs = stones_of(s.board, geo.n, other(owner));
     geo.moves(&s)
@@ -929,12 +922,14 @@ fn confirm_succ(
                     taken |= theirs & !stones_of(t.board, geo.n, other(owner)) & takeable;
                 }
             }
-            (t, taken)
+            (m, (t, taken))
         })
         .collect()
 }
 
-fn newstone_succ(geo: &Geo, x: &(State, u64), fight: u64, owner: u8) -> Vec<(State, u64)> {
+/// The new-stone game's moves and successors: each successor carries the
+/// owner's new stones on the fight still on the board.
+fn newstone_succ(geo: &Geo, x: &(State, u64), fight: u64, owner: u8) -> Vec<(Mv, (State, u64))> {
     let (s, new) = *x;
     geo.moves(&s)
         .into_iter()
@@ -946,7 +941,7 @@ fn newstone_succ(geo: &Geo, x: &(State, u64), fight: u64, owner: u8) -> Vec<(Sta
             {
                 new |= 1 << p;
             }
-            (t, new & stones_of(t.board, geo.n, owner))
+            (m, (t, new & stones_of(t.board, geo.n, owner)))
         })
         .collect()
 }
