@@ -492,3 +492,38 @@ fn c1_new_stone_after_a3_capture() {
     let o = oracle.verdict(&cells, 8).expect("small");
     assert!(o.capturable && !o.dead);
 }
+
+/// The sweep's first disagreement after the defender's quick refutations
+/// came in (seed 13): the new-stone game had dropped White's moves inside
+/// Black's unconditional eyes, where the fight point C3 lies, as no better
+/// than passes. White's stone on C3 keeps Black's new stone off it: the
+/// black stone on C3 is dead.
+#[test]
+fn a_stone_inside_the_owners_eyes_can_block_his_new_stone() {
+    let geo = Rc::new(Geo::new(3, 3));
+    let mut cells = [EMPTY; 32];
+    // O . X / . . . / . X .   (top row first)
+    cells[0] = WHITE;
+    cells[2] = BLACK;
+    cells[7] = BLACK;
+    let mut oracle = Oracle::new(Rc::clone(&geo), 6_000_000);
+    let mut t = Tally::default();
+    compare(
+        &mut oracle,
+        &cells,
+        6_000_000,
+        &options(500_000, true),
+        &mut t,
+    );
+    assert!(t.disagreements.is_empty(), "{:?}", t.disagreements);
+    assert_eq!(t.positions, 1);
+    let board = kakunin_board(&geo, &cells);
+    let c3 = board.geometry().parse_point("C3").expect("C3");
+    let v = judge(&board, &options(500_000, true));
+    let s = v
+        .strings
+        .iter()
+        .find(|s| s.points.contains(&c3))
+        .expect("C3's string");
+    assert_eq!(s.status, Status::Dead);
+}
