@@ -1146,8 +1146,9 @@ impl Engine {
         // Points held unconditionally by either colour (pass-alive stones and
         // the regions vital to them) are walled off by pass-alive strings: a
         // stone played there changes nothing outside, so it is no better than
-        // a pass, which is always on offer. Only a new stone on the fight
-        // inside the owner's own held region matters (it cannot be captured).
+        // a pass, which is always on offer. The exceptions are the moves that
+        // change what lies inside such a region and matter to the game, listed
+        // below (RULES-MODEL.md, "Moves inside regions held unconditionally").
         let held_b = self.safety(node, Color::Black);
         let held_w = self.safety(node, Color::White);
         let pos = &node.pos;
@@ -1163,10 +1164,10 @@ impl Engine {
         // A confirm game about a string already inside the opponent's held
         // region normally ends at once (`settled_capture`); should its fight
         // reach outside, the capture must still be playable there.
-        let theirs = if game.owner == Color::Black {
-            &held_w
+        let (mine_held, theirs) = if game.owner == Color::Black {
+            (&held_b, &held_w)
         } else {
-            &held_b
+            (&held_w, &held_b)
         };
         let open_held = matches!(game.kind, Kind::Confirm)
             && game
@@ -1192,11 +1193,6 @@ impl Engine {
         // occupy the point where the new stone must stand, and capturing them
         // may fill the owner's eye there (`tests/oracle.rs`: on 3x3, White's
         // stone on C3 inside Black's eyes keeps Black's new stone off C3).
-        let mine_held = if game.owner == Color::Black {
-            &held_b
-        } else {
-            &held_w
-        };
         let contested = if matches!(game.kind, Kind::NewStone) && me != game.owner {
             contested_points(board, mine_held, &game.fight, game.owner)
         } else {
