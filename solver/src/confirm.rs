@@ -471,15 +471,17 @@ struct Ordering {
     ply: Option<u32>,
     /// Per game kind, ply and side, the last two moves that ended a search there.
     killers: [Vec<[Option<Move>; 2]>; 3],
-    /// Per game kind, side and point (the last slot for passes): how often
-    /// a move there ended a search.
+    /// Per game kind, side and point (slot 0 for passes, point `p` at
+    /// `p + 1`): how often a move there ended a search.
     history: [[Vec<u32>; 2]; 3],
 }
 
 impl Ordering {
+    /// Notes that `m`, played by `mover` at ply `depth` of `game`, ended the
+    /// search of its siblings.
     fn learn(&mut self, game: &Game, depth: u32, mover: Color, m: Move) {
         let k = game.kind.index();
-        let d = 2 * depth as usize + mover.index();
+        let d = Self::killer_slot(depth, mover);
         let killers = &mut self.killers[k];
         if killers.len() <= d {
             killers.resize(d + 1, [None, None]);
@@ -497,6 +499,10 @@ impl Ordering {
         h[i] = h[i].saturating_add(1);
     }
 
+    fn killer_slot(depth: u32, mover: Color) -> usize {
+        2 * depth as usize + mover.index()
+    }
+
     fn index(m: Move) -> usize {
         match m {
             Move::Play(p) => p as usize + 1,
@@ -511,7 +517,7 @@ impl Ordering {
         };
         let k = game.kind.index();
         let killers = self.killers[k]
-            .get(2 * d as usize + me.index())
+            .get(Self::killer_slot(d, me))
             .copied()
             .unwrap_or([None, None]);
         let h = &self.history[k][me.index()];
@@ -522,8 +528,8 @@ impl Ordering {
                 *score += 20;
             }
             let n = h.get(Self::index(*m)).copied().unwrap_or(0);
-            // A logarithmic bonus: a tie-breaker among equal shapes that
-            // never outweighs a capture or an atari.
+            // A logarithmic bonus of at most 32: a tie-breaker among equal
+            // shapes that never outweighs a capture (40).
             *score += (32 - n.leading_zeros()) as i32;
         }
     }
@@ -1663,7 +1669,33 @@ impl Engine {
 
 #[cfg(test)]
 mod tests {
-    use super::pass_on_a_cycle;
+    use super::{Game, Kind, Move, Ordering, pass_on_a_cycle};
+    use crate::board::Color;
+
+    #[test]
+    fn a_killer_is_raised_at_its_own_ply_and_side_only() {
+        let game = Game::new(Kind::Capture, Color::Black, vec![0].into(), vec![0].into());
+        let mut order = Ordering::default();
+        order.learn(&game, 3, Color::White, Move::Play(7));
+        let scores = |order: &mut Ordering, ply: u32, me: Color| {
+            order.ply = Some(ply);
+            let mut scored = vec![(0, Move::Play(5)), (0, Move::Play(7))];
+            order.boost(&game, me, &mut scored);
+            scored
+        };
+        // Killer bonus 30, plus the history bonus of one hit (1).
+        assert_eq!(scores(&mut order, 3, Color::White)[1].0, 31);
+        assert_eq!(scores(&mut order, 3, Color::White)[0].0, 0);
+        // Another ply: the history bonus only; the other side: nothing.
+        assert_eq!(scores(&mut order, 4, Color::White)[1].0, 1);
+        assert_eq!(scores(&mut order, 3, Color::Black)[1].0, 0);
+        // Outside the depth-first search (graph analysis, witness lines):
+        // the order is left alone.
+        order.ply = None;
+        let mut scored = vec![(0, Move::Play(7))];
+        order.boost(&game, Color::White, &mut scored);
+        assert_eq!(scored[0].0, 0);
+    }
 
     /// Compressed rows of the edge lists `adj`.
     fn rows(adj: &[&[u32]]) -> (Vec<u32>, Vec<u32>, Vec<u32>) {
