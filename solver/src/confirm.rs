@@ -466,9 +466,6 @@ const NESTED_BUDGET: u64 = 20_000;
 /// refutation under every try. Only the order changes, never a value.
 #[derive(Default)]
 struct Ordering {
-    /// The ply of the depth-first search whose moves are being generated
-    /// (`None` in the graph analysis and for witness lines).
-    ply: Option<u32>,
     /// Per game kind, ply and side, the last two moves that ended a search there.
     killers: [Vec<[Option<Move>; 2]>; 3],
     /// Per game kind, side and point (slot 0 for passes, point `p` at
@@ -510,11 +507,9 @@ impl Ordering {
         }
     }
 
-    /// Raises the scores of killer moves and of moves with a history.
-    fn boost(&self, game: &Game, me: Color, scored: &mut [(i32, Move)]) {
-        let Some(d) = self.ply else {
-            return;
-        };
+    /// Raises the scores of killer moves at ply `d` and of moves with a
+    /// history.
+    fn boost(&self, game: &Game, d: u32, me: Color, scored: &mut [(i32, Move)]) {
         let k = game.kind.index();
         let killers = self.killers[k]
             .get(Self::killer_slot(d, me))
@@ -1223,6 +1218,13 @@ impl Engine {
 
     /// Moves for the side to move, best first for a quick proof.
     pub fn moves(&mut self, game: &Game, node: &Node) -> Vec<Move> {
+        self.moves_at(game, node, None)
+    }
+
+    /// [`Engine::moves`], at ply `ply` of the depth-first search when it is
+    /// `Some`: then the learnt order ([`Ordering`]) is applied too. The graph
+    /// analysis and witness lines pass `None`.
+    fn moves_at(&mut self, game: &Game, node: &Node, ply: Option<u32>) -> Vec<Move> {
         // Points held unconditionally by either colour (pass-alive stones and
         // the regions vital to them) are walled off by pass-alive strings: a
         // stone played there changes nothing outside, so it is no better than
@@ -1373,7 +1375,9 @@ impl Engine {
             }
             scored.push((pass_score, m));
         }
-        self.order.boost(game, me, &mut scored);
+        if let Some(d) = ply {
+            self.order.boost(game, d, me, &mut scored);
+        }
         // A move that won for this side in this position in any game
         // (capture, confirm, new stone) is tried first.
         if let Some(&h) = self.hints.get(&(pos.key() ^ me.index() as u64))
@@ -1498,9 +1502,7 @@ impl Engine {
         }
         path.insert(key, (depth, balance));
         let reacher_moves = node.pos.to_move == game.reacher();
-        self.order.ply = Some(depth);
-        let moves = self.moves(game, node);
-        self.order.ply = None;
+        let moves = self.moves_at(game, node, Some(depth));
         let mut unknown = false;
         let mut dep = FREE;
         let mut bounded = false;
@@ -1520,9 +1522,7 @@ impl Engine {
                     dep = d;
                     bounded = b;
                     result = Some(Val::Win(k + 1));
-                    self.hints
-                        .insert(node.pos.key() ^ game.reacher().index() as u64, m);
-                    self.order.learn(game, depth, node.pos.to_move, m);
+                    self.remember_cut(game, node, depth, m);
                     break;
                 }
                 (true, Val::Loss) => {
@@ -1533,11 +1533,7 @@ impl Engine {
                     dep = d;
                     bounded = b;
                     result = Some(Val::Loss);
-                    // The defender's refutation is tried first when the
-                    // position comes up again (in this game or another).
-                    self.hints
-                        .insert(node.pos.key() ^ node.pos.to_move.index() as u64, m);
-                    self.order.learn(game, depth, node.pos.to_move, m);
+                    self.remember_cut(game, node, depth, m);
                     break;
                 }
                 (false, Val::Win(k)) => {
@@ -1588,6 +1584,16 @@ impl Engine {
             Val::Loss => (val, dep, bounded),
             Val::Unknown => (val, FREE, false),
         }
+    }
+
+    /// Notes `m`, the move that ended the search at `node` (a reacher's win
+    /// or a defender's refutation): it is tried first when the position
+    /// comes up again, in this game or another ([`Engine::hints`]), and
+    /// early at the same ply elsewhere ([`Ordering`]).
+    fn remember_cut(&mut self, game: &Game, node: &Node, depth: u32, m: Move) {
+        let mover = node.pos.to_move;
+        self.hints.insert(node.pos.key() ^ mover.index() as u64, m);
+        self.order.learn(game, depth, mover, m);
     }
 
     /// A principal line of `game` from `node`: the reacher's fastest win or
@@ -1669,32 +1675,52 @@ impl Engine {
 
 #[cfg(test)]
 mod tests {
-    use super::{Game, Kind, Move, Ordering, pass_on_a_cycle};
-    use crate::board::Color;
+    use super::{Engine, Game, Kind, Limits, Move, Node, Ordering, pass_on_a_cycle};
+    use crate::board::{Board, Color, Point};
+    use crate::ko::PassRule;
+    use crate::position::Position;
+    use std::rc::Rc;
 
     #[test]
     fn a_killer_is_raised_at_its_own_ply_and_side_only() {
         let game = Game::new(Kind::Capture, Color::Black, vec![0].into(), vec![0].into());
         let mut order = Ordering::default();
         order.learn(&game, 3, Color::White, Move::Play(7));
-        let scores = |order: &mut Ordering, ply: u32, me: Color| {
-            order.ply = Some(ply);
+        let scores = |order: &Ordering, ply: u32, me: Color| {
             let mut scored = vec![(0, Move::Play(5)), (0, Move::Play(7))];
-            order.boost(&game, me, &mut scored);
+            order.boost(&game, ply, me, &mut scored);
             scored
         };
         // Killer bonus 30, plus the history bonus of one hit (1).
-        assert_eq!(scores(&mut order, 3, Color::White)[1].0, 31);
-        assert_eq!(scores(&mut order, 3, Color::White)[0].0, 0);
+        assert_eq!(scores(&order, 3, Color::White)[1].0, 31);
+        assert_eq!(scores(&order, 3, Color::White)[0].0, 0);
         // Another ply: the history bonus only; the other side: nothing.
-        assert_eq!(scores(&mut order, 4, Color::White)[1].0, 1);
-        assert_eq!(scores(&mut order, 3, Color::Black)[1].0, 0);
+        assert_eq!(scores(&order, 4, Color::White)[1].0, 1);
+        assert_eq!(scores(&order, 3, Color::Black)[1].0, 0);
+    }
+
+    #[test]
+    fn the_learnt_order_applies_inside_the_depth_first_search_only() {
+        let board = Board::from_rows(&[". . .", ". X .", ". . ."]).expect("a board");
+        let region: Rc<[Point]> = board.geometry().points().collect::<Vec<_>>().into();
+        let centre = board.geometry().parse_point("B2").expect("B2");
+        let game = Game::new(
+            Kind::Capture,
+            Color::Black,
+            vec![centre].into(),
+            vec![centre].into(),
+        );
+        let node = Node::new(Position::new(board, Color::White));
+        let mut engine = Engine::new(region, PassRule::OneBan, Limits::default());
+        let plain = engine.moves(&game, &node);
+        let last = *plain.last().expect("moves");
+        engine.order.learn(&game, 0, Color::White, last);
         // Outside the depth-first search (graph analysis, witness lines):
         // the order is left alone.
-        order.ply = None;
-        let mut scored = vec![(0, Move::Play(7))];
-        order.boost(&game, Color::White, &mut scored);
-        assert_eq!(scored[0].0, 0);
+        assert_eq!(engine.moves(&game, &node), plain);
+        // At the killer's own ply it is tried earlier.
+        let at_ply = engine.moves_at(&game, &node, Some(0));
+        assert!(at_ply.iter().position(|&m| m == last) < Some(plain.len() - 1));
     }
 
     /// Compressed rows of the edge lists `adj`.
