@@ -53,6 +53,13 @@ pub const MAX_AREA_EMPTY: usize = 8;
 /// treated as open.
 pub const MAX_AREA_POINTS: usize = 16;
 
+/// Lone big areas ([`lone_clusters`]) with more empty points than this are
+/// treated as open.
+pub const MAX_LONE_EMPTY: usize = 24;
+
+/// Lone big areas with more points than this are treated as open.
+pub const MAX_LONE_POINTS: usize = 32;
+
 /// A cluster of walls of one colour and the areas they enclose.
 #[derive(Clone, Debug)]
 pub struct Cluster {
@@ -201,53 +208,105 @@ pub fn clusters(board: &Board, color: Color, dropped: &[bool]) -> Vec<Cluster> {
         .into_iter()
         .filter(|g| !g.is_empty())
         .filter_map(|g| {
-            let mut walls: Vec<Point> = g.iter().flat_map(|&i| walls_of[i].clone()).collect();
-            walls.sort_unstable();
-            walls.dedup();
-            let mut keep = vec![false; n];
-            let mut area_pts: Vec<Point> = g.iter().flat_map(|&i| areas[i].0.clone()).collect();
-            area_pts.sort_unstable();
-            let mut wall_stones: Vec<Point> =
-                walls.iter().flat_map(|&h| board.string_stones(h)).collect();
-            wall_stones.sort_unstable();
-            for &p in area_pts.iter().chain(&wall_stones) {
-                keep[p as usize] = true;
-            }
-            let mut open_stones: Vec<Point> = walls
-                .iter()
-                .filter(|&&h| {
-                    board
-                        .string_stones(h)
-                        .any(|s| geo.neighbors(s).iter().any(|&q| !keep[q as usize]))
-                })
-                .flat_map(|&h| board.string_stones(h))
-                .collect();
-            open_stones.sort_unstable();
-            let cut = geo.cut_out(&keep);
-            let stones: Vec<Option<Color>> = geo
-                .points()
-                .map(|p| {
-                    if keep[p as usize] {
-                        board.color(p)
-                    } else {
-                        None
-                    }
-                })
-                .collect();
-            // Every wall keeps a liberty in the areas and every string inside
-            // has all its liberties there, so this cannot fail; if it did,
-            // the cluster is simply not cut out.
-            let board = Board::from_stones(cut, &stones).ok()?;
-            Some(Cluster {
-                color,
-                walls,
-                wall_stones: wall_stones.into(),
-                open_stones: open_stones.into(),
-                areas: area_pts.into(),
-                board,
-            })
+            let pts: Vec<&[Point]> = g.iter().map(|&i| areas[i].0.as_slice()).collect();
+            let walls: Vec<&[Point]> = g.iter().map(|&i| walls_of[i].as_slice()).collect();
+            cut_out(board, color, &pts, &walls)
         })
         .collect()
+}
+
+/// Big areas cut out alone: the areas of `color` with more empty points than
+/// [`MAX_AREA_EMPTY`] (or more points than [`MAX_AREA_POINTS`]) but at most
+/// [`MAX_LONE_EMPTY`] empty points and [`MAX_LONE_POINTS`] points, each as a
+/// cluster of its own with the walls touching it.
+///
+/// A big territory usually gives its walls two eyes by itself; joined to
+/// every other area its walls touch, its cut-out would be the whole board.
+/// A cluster of one area is sound as any cluster is: the walls' liberties in
+/// the other areas count as outside liberties, already filled on the
+/// cut-out.
+#[must_use]
+pub fn lone_clusters(board: &Board, color: Color) -> Vec<Cluster> {
+    let geo = board.geometry();
+    areas_of(board, color)
+        .into_iter()
+        .filter(|(pts, empty)| {
+            (*empty > MAX_AREA_EMPTY || pts.len() > MAX_AREA_POINTS)
+                && *empty <= MAX_LONE_EMPTY
+                && pts.len() <= MAX_LONE_POINTS
+        })
+        .filter_map(|(pts, _)| {
+            let mut heads: Vec<Point> = pts
+                .iter()
+                .flat_map(|&p| geo.neighbors(p).iter().copied())
+                .filter(|&q| board.color(q) == Some(color))
+                .map(|q| board.head(q))
+                .collect();
+            heads.sort_unstable();
+            heads.dedup();
+            // Every wall needs a liberty in the area, else it has none on
+            // the cut-out.
+            let in_area = |l: &Point| pts.binary_search(l).is_ok();
+            if heads
+                .iter()
+                .any(|&h| !board.string_liberties(h).iter().any(in_area))
+            {
+                return None;
+            }
+            cut_out(board, color, &[&pts], &[&heads])
+        })
+        .collect()
+}
+
+/// The cluster of the areas `areas` and the walls `walls` (heads) around
+/// them; `None` if its cut-out is no valid board.
+fn cut_out(board: &Board, color: Color, areas: &[&[Point]], walls: &[&[Point]]) -> Option<Cluster> {
+    let geo = board.geometry();
+    let n = geo.len();
+    let mut walls: Vec<Point> = walls.iter().flat_map(|w| w.iter().copied()).collect();
+    walls.sort_unstable();
+    walls.dedup();
+    let mut keep = vec![false; n];
+    let mut area_pts: Vec<Point> = areas.iter().flat_map(|a| a.iter().copied()).collect();
+    area_pts.sort_unstable();
+    let mut wall_stones: Vec<Point> = walls.iter().flat_map(|&h| board.string_stones(h)).collect();
+    wall_stones.sort_unstable();
+    for &p in area_pts.iter().chain(&wall_stones) {
+        keep[p as usize] = true;
+    }
+    let mut open_stones: Vec<Point> = walls
+        .iter()
+        .filter(|&&h| {
+            board
+                .string_stones(h)
+                .any(|s| geo.neighbors(s).iter().any(|&q| !keep[q as usize]))
+        })
+        .flat_map(|&h| board.string_stones(h))
+        .collect();
+    open_stones.sort_unstable();
+    let cut = geo.cut_out(&keep);
+    let stones: Vec<Option<Color>> = geo
+        .points()
+        .map(|p| {
+            if keep[p as usize] {
+                board.color(p)
+            } else {
+                None
+            }
+        })
+        .collect();
+    // Every wall keeps a liberty in the areas and every string inside has
+    // all its liberties there, so this cannot fail; if it did, the cluster
+    // is simply not cut out.
+    let board = Board::from_stones(cut, &stones).ok()?;
+    Some(Cluster {
+        color,
+        walls,
+        wall_stones: wall_stones.into(),
+        open_stones: open_stones.into(),
+        areas: area_pts.into(),
+        board,
+    })
 }
 
 /// The searches on one cluster's cut-out.
@@ -448,5 +507,51 @@ mod tests {
         assert_eq!(cs.len(), 1);
         let mut ls = LocalSearch::new(cs[0].clone(), PassRule::OneBan, Limits::default());
         assert!(ls.live_walls().is_err());
+    }
+
+    /// A twelve-point corner enclosed by one string on a 9x9 board, whose
+    /// other side is open: the corner is too big for the joined clusters,
+    /// so it is cut out alone, and White, moving first there with every
+    /// outside liberty filled, cannot capture the wall.
+    #[test]
+    fn a_big_corner_lives_by_itself_as_a_lone_cluster() {
+        let board = Board::from_rows(&[
+            ". . . . . X . . .",
+            ". . . . . X . . .",
+            "X X X X X X . . .",
+            ". . . . . . . . .",
+            ". . . . . . O . .",
+            ". . . . . . . . .",
+            ". . . . . . . . .",
+            ". . . . . . . . .",
+            ". . . . . . . . .",
+        ])
+        .expect("board");
+        assert!(clusters(&board, Color::Black, &[false; 81]).is_empty());
+        let lone = lone_clusters(&board, Color::Black);
+        assert_eq!(lone.len(), 1);
+        assert_eq!(lone[0].areas.len(), 10);
+        assert_eq!(lone[0].walls.len(), 1);
+        let mut ls = LocalSearch::new(lone[0].clone(), PassRule::OneBan, Limits::default());
+        let (live, _) = ls.live_walls().expect("proved");
+        assert_eq!(live, lone[0].walls);
+    }
+
+    /// The same corner made too narrow: three points on the edge. It is no
+    /// lone cluster (it is small enough for the joined ones) and one eye
+    /// does not live.
+    #[test]
+    fn small_areas_are_never_cut_out_alone() {
+        let board = Board::from_rows(&[
+            ". . . X . . .",
+            "X X X X . . .",
+            ". . . . . . .",
+            ". . . . . . .",
+            ". . . . . O .",
+            ". . . . . . .",
+            ". . . . . . .",
+        ])
+        .expect("board");
+        assert!(lone_clusters(&board, Color::Black).is_empty());
     }
 }

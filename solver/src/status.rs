@@ -16,7 +16,7 @@ use crate::board::{Board, Color, Point};
 use crate::confirm::{Engine, Game, Guard, Kind, Limits, LineEnd, Node, Step, Val};
 use crate::cycle::Cycles;
 use crate::ko::{KoBan, PassRule};
-use crate::local::{LocalSearch, clusters};
+use crate::local::{LocalSearch, clusters, lone_clusters};
 use crate::position::Position;
 use crate::region::{components, pass_alive};
 use serde::Serialize;
@@ -263,7 +263,11 @@ fn local_verdicts(
     let mut out = Vec::new();
     let mut dropped = vec![false; board.geometry().len()];
     let mut done = vec![false; board.geometry().len()];
-    let mut todo = clusters(board, color, &dropped);
+    // Lone big areas come last (the list is taken from its end): a wall
+    // proved there is not tried again, and the joined clusters also decide
+    // the stones inside their areas.
+    let mut todo = lone_clusters(board, color);
+    todo.extend(clusters(board, color, &dropped));
     // Each round cuts out less where an open wall fell on the cut-out; a
     // wall is proved at most once. Every round drops at least one area, so
     // this ends.
