@@ -122,12 +122,7 @@ pub fn clusters(board: &Board, color: Color, dropped: &[bool]) -> Vec<Cluster> {
     let areas = areas_of(board, color);
     let mut kept: Vec<bool> = areas
         .iter()
-        .map(|(pts, empty)| {
-            *empty >= 1
-                && *empty <= MAX_AREA_EMPTY
-                && pts.len() <= MAX_AREA_POINTS
-                && !pts.iter().any(|&p| dropped[p as usize])
-        })
+        .map(|a| small(a) && !a.0.iter().any(|&p| dropped[p as usize]))
         .collect();
     let mut area_of = vec![usize::MAX; n];
     for (i, (pts, _)) in areas.iter().enumerate() {
@@ -138,17 +133,7 @@ pub fn clusters(board: &Board, color: Color, dropped: &[bool]) -> Vec<Cluster> {
     // The walls touching each area, by head.
     let walls_of: Vec<Vec<Point>> = areas
         .iter()
-        .map(|(pts, _)| {
-            let mut heads: Vec<Point> = pts
-                .iter()
-                .flat_map(|&p| geo.neighbors(p).iter().copied())
-                .filter(|&q| board.color(q) == Some(color))
-                .map(|q| board.head(q))
-                .collect();
-            heads.sort_unstable();
-            heads.dedup();
-            heads
-        })
+        .map(|(pts, _)| walls_around(board, color, pts))
         .collect();
     // A wall without a liberty in the kept areas would be captured on the
     // cut-out at once: the areas it touches cannot be cut out with it.
@@ -215,47 +200,77 @@ pub fn clusters(board: &Board, color: Color, dropped: &[bool]) -> Vec<Cluster> {
         .collect()
 }
 
-/// Big areas cut out alone: the areas of `color` with more empty points than
-/// [`MAX_AREA_EMPTY`] (or more points than [`MAX_AREA_POINTS`]) but at most
-/// [`MAX_LONE_EMPTY`] empty points and [`MAX_LONE_POINTS`] points, each as a
-/// cluster of its own with the walls touching it.
+/// The heads of the `color` strings touching the points `pts`, sorted.
+fn walls_around(board: &Board, color: Color, pts: &[Point]) -> Vec<Point> {
+    let geo = board.geometry();
+    let mut heads: Vec<Point> = pts
+        .iter()
+        .flat_map(|&p| geo.neighbors(p).iter().copied())
+        .filter(|&q| board.color(q) == Some(color))
+        .map(|q| board.head(q))
+        .collect();
+    heads.sort_unstable();
+    heads.dedup();
+    heads
+}
+
+/// True when an area is small enough for the joined clusters.
+fn small((pts, empty): &(Vec<Point>, usize)) -> bool {
+    *empty >= 1 && *empty <= MAX_AREA_EMPTY && pts.len() <= MAX_AREA_POINTS
+}
+
+/// Big areas cut out alone: each area of `color` too big for the joined
+/// clusters but with at most [`MAX_LONE_EMPTY`] empty points and
+/// [`MAX_LONE_POINTS`] points, as a cluster with only the walls touching it,
+/// and before it (in the list; the caller takes the list from its end, so
+/// this one comes after) as a cluster with those walls' small areas too
+/// (their eyes), but no other big area.
 ///
-/// A big territory usually gives its walls two eyes by itself; joined to
-/// every other area its walls touch, its cut-out would be the whole board.
-/// A cluster of one area is sound as any cluster is: the walls' liberties in
-/// the other areas count as outside liberties, already filled on the
-/// cut-out.
+/// A big territory usually gives its walls two eyes by itself, or one beside
+/// an eye elsewhere; joined to every area its walls touch, its cut-out would
+/// be most of the board. Such a cluster is sound as any cluster is: the
+/// walls' liberties in the areas left out count as outside liberties, filled
+/// on the cut-out.
 #[must_use]
 pub fn lone_clusters(board: &Board, color: Color) -> Vec<Cluster> {
-    let geo = board.geometry();
-    areas_of(board, color)
-        .into_iter()
-        .filter(|(pts, empty)| {
-            (*empty > MAX_AREA_EMPTY || pts.len() > MAX_AREA_POINTS)
-                && *empty <= MAX_LONE_EMPTY
-                && pts.len() <= MAX_LONE_POINTS
-        })
-        .filter_map(|(pts, _)| {
-            let mut heads: Vec<Point> = pts
-                .iter()
-                .flat_map(|&p| geo.neighbors(p).iter().copied())
-                .filter(|&q| board.color(q) == Some(color))
-                .map(|q| board.head(q))
-                .collect();
-            heads.sort_unstable();
-            heads.dedup();
-            // Every wall needs a liberty in the area, else it has none on
-            // the cut-out.
-            let in_area = |l: &Point| pts.binary_search(l).is_ok();
-            if heads
-                .iter()
-                .any(|&h| !board.string_liberties(h).iter().any(in_area))
-            {
-                return None;
-            }
-            cut_out(board, color, &[&pts], &[&heads])
-        })
-        .collect()
+    let areas = areas_of(board, color);
+    let walls_of: Vec<Vec<Point>> = areas
+        .iter()
+        .map(|(pts, _)| walls_around(board, color, pts))
+        .collect();
+    let big = |(pts, empty): &(Vec<Point>, usize)| {
+        (*empty > MAX_AREA_EMPTY || pts.len() > MAX_AREA_POINTS)
+            && *empty <= MAX_LONE_EMPTY
+            && pts.len() <= MAX_LONE_POINTS
+    };
+    let cluster_of = |members: &[usize]| {
+        let pts: Vec<&[Point]> = members.iter().map(|&j| areas[j].0.as_slice()).collect();
+        let walls: Vec<&[Point]> = members.iter().map(|&j| walls_of[j].as_slice()).collect();
+        // Every wall needs a liberty in the areas, else it has none on the
+        // cut-out.
+        let inside = |l: &Point| pts.iter().any(|a| a.binary_search(l).is_ok());
+        let starved = walls
+            .iter()
+            .flat_map(|w| w.iter())
+            .any(|&h| !board.string_liberties(h).iter().any(inside));
+        if starved {
+            None
+        } else {
+            cut_out(board, color, &pts, &walls)
+        }
+    };
+    let mut out = Vec::new();
+    for i in (0..areas.len()).filter(|&i| big(&areas[i])) {
+        let mut members = vec![i];
+        members.extend((0..areas.len()).filter(|&j| {
+            j != i && small(&areas[j]) && walls_of[j].iter().any(|h| walls_of[i].contains(h))
+        }));
+        if members.len() > 1 {
+            out.extend(cluster_of(&members));
+        }
+        out.extend(cluster_of(&[i]));
+    }
+    out
 }
 
 /// The cluster of the areas `areas` and the walls `walls` (heads) around

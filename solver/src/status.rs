@@ -262,17 +262,22 @@ fn local_verdicts(
 ) -> Vec<StringVerdict> {
     let mut out = Vec::new();
     let mut dropped = vec![false; board.geometry().len()];
-    let mut done = vec![false; board.geometry().len()];
-    // Lone big areas come last (the list is taken from its end): a wall
-    // proved there is not tried again, and the joined clusters also decide
-    // the stones inside their areas.
+    // Strings decided by a local proof (walls alive, stones inside dead):
+    // each is decided once.
+    let mut decided = vec![false; board.geometry().len()];
+    // Lone big areas come last (the list is taken from its end): the joined
+    // clusters prove the walls with small eyes and decide the stones inside
+    // their areas; a lone area then proves the walls still open.
     let mut todo = lone_clusters(board, color);
     todo.extend(clusters(board, color, &dropped));
     // Each round cuts out less where an open wall fell on the cut-out; a
     // wall is proved at most once. Every round drops at least one area, so
     // this ends.
     while let Some(cluster) = todo.pop() {
-        if cluster.walls.iter().any(|&h| done[h as usize]) {
+        // A wall is proved at most once; a cluster some of whose walls are
+        // proved (a lone big area after a joined cluster) may still prove
+        // the others.
+        if cluster.walls.iter().all(|&h| decided[h as usize]) {
             continue;
         }
         let mut ls = LocalSearch::new(cluster, opts.pass_rule, local_limits(opts.limits));
@@ -283,12 +288,12 @@ fn local_verdicts(
             .walls
             .iter()
             .copied()
-            .filter(|&h| !settled[h as usize])
+            .filter(|&h| !settled[h as usize] && !decided[h as usize])
             .collect();
         let inside: Vec<Point> = ls
             .inside()
             .into_iter()
-            .filter(|&h| !settled[h as usize])
+            .filter(|&h| !settled[h as usize] && !decided[h as usize])
             .collect();
         if unsettled_walls.is_empty() && inside.is_empty() {
             continue;
@@ -331,8 +336,8 @@ fn local_verdicts(
                 }
                 Err(None) => continue,
             };
-        for &h in &ls.cluster.walls {
-            done[h as usize] = true;
+        for &h in &live {
+            decided[h as usize] = true;
         }
         let start = ls.start();
         ls.engine.reset_budget();
@@ -368,6 +373,7 @@ fn local_verdicts(
             ls.engine.reset_budget();
             let v = judge_string(&cut, h, &mut ls.engine, opts, guard.clone());
             if v.status == Status::Dead {
+                decided[h as usize] = true;
                 out.push(v);
             }
         }
