@@ -569,4 +569,33 @@ mod tests {
         .expect("board");
         assert!(lone_clusters(&board, Color::Black).is_empty());
     }
+
+    /// A big area whose wall also has small areas elsewhere (here the eye
+    /// A9 and the four points C9-F9): it is cut out twice, with those small
+    /// areas and alone, the second one first (the caller takes the list
+    /// from its end).
+    #[test]
+    fn a_big_area_is_cut_out_with_its_walls_eyes_and_alone() {
+        let board = Board::from_rows(&[
+            ". X . . . . X . .",
+            "X X X X X X X . .",
+            ". . . . . . X . .",
+            ". . . . . . X . .",
+            "X X X X X X X . .",
+            ". . . . . . . . .",
+            ". . . . . . O . .",
+            ". . . . . . . . .",
+            ". . . . . . . . .",
+        ])
+        .expect("board");
+        let lone = lone_clusters(&board, Color::Black);
+        assert_eq!(lone.len(), 2);
+        assert_eq!(lone[0].areas.len(), 12 + 1 + 4);
+        assert_eq!(lone[1].areas.len(), 12);
+        for c in &lone {
+            assert_eq!(c.walls.len(), 1);
+        }
+        let mut ls = LocalSearch::new(lone[0].clone(), PassRule::OneBan, Limits::default());
+        assert!(ls.live_walls().is_ok());
+    }
 }

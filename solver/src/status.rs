@@ -578,3 +578,44 @@ fn local_limits(limits: Limits) -> Limits {
 
 /// Nodes a local proof may always spend (up to the string's own budget).
 const LOCAL_FLOOR: u64 = 50_000;
+
+#[cfg(test)]
+mod tests {
+    use super::{Options, Status, judge};
+    use crate::board::Board;
+    use crate::confirm::Limits;
+
+    /// A wall proved by its small areas is also a wall of a big area cut
+    /// out after them: each string still gets exactly one verdict.
+    #[test]
+    fn every_string_is_decided_once_when_local_proofs_overlap() {
+        let board = Board::from_rows(&[
+            ". X . . . . X . .",
+            "X X X X X X X . .",
+            ". . . . . . X . .",
+            ". . . . . . X . .",
+            "X X X X X X X . .",
+            ". . . . . . . . .",
+            ". . . . . . O . .",
+            ". . . . . . . . .",
+            ". . . . . . . . .",
+        ])
+        .expect("board");
+        let opts = Options {
+            limits: Limits {
+                nodes: 50_000,
+                ..Limits::default()
+            },
+            ..Options::default()
+        };
+        let v = judge(&board, &opts);
+        assert_eq!(v.strings.len(), 2);
+        let mut heads: Vec<_> = v.strings.iter().map(|s| s.points[0]).collect();
+        heads.dedup();
+        assert_eq!(heads.len(), 2);
+        assert_eq!(
+            v.status_at(board.geometry().point(1, 0)),
+            Some(Status::Alive)
+        );
+    }
+}
