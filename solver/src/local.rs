@@ -221,10 +221,9 @@ fn small((pts, empty): &(Vec<Point>, usize)) -> bool {
 
 /// Big areas cut out alone: each area of `color` too big for the joined
 /// clusters but with at most [`MAX_LONE_EMPTY`] empty points and
-/// [`MAX_LONE_POINTS`] points, as a cluster with only the walls touching it,
-/// and before it (in the list; the caller takes the list from its end, so
-/// this one comes after) as a cluster with those walls' small areas too
-/// (their eyes), but no other big area.
+/// [`MAX_LONE_POINTS`] points gives two clusters, listed in this order:
+/// the area with its walls and their small areas (their eyes), then the
+/// area with its walls only. No other big area joins either.
 ///
 /// A big territory usually gives its walls two eyes by itself, or one beside
 /// an eye elsewhere; joined to every area its walls touch, its cut-out would
@@ -323,6 +322,21 @@ fn cut_out(board: &Board, color: Color, areas: &[&[Point]], walls: &[&[Point]]) 
         board,
     })
 }
+
+/// A test board: a black string with the eye A9, the four points C9-F9
+/// and a twelve-point area A7-F6, on an open 9x9 board with one white stone.
+#[cfg(test)]
+pub(crate) const BIG_AREA_WITH_EYES: [&str; 9] = [
+    ". X . . . . X . .",
+    "X X X X X X X . .",
+    ". . . . . . X . .",
+    ". . . . . . X . .",
+    "X X X X X X X . .",
+    ". . . . . . . . .",
+    ". . . . . . O . .",
+    ". . . . . . . . .",
+    ". . . . . . . . .",
+];
 
 /// The searches on one cluster's cut-out.
 pub struct LocalSearch {
@@ -572,22 +586,10 @@ mod tests {
 
     /// A big area whose wall also has small areas elsewhere (here the eye
     /// A9 and the four points C9-F9): it is cut out twice, with those small
-    /// areas and alone, the second one first (the caller takes the list
-    /// from its end).
+    /// areas and alone.
     #[test]
     fn a_big_area_is_cut_out_with_its_walls_eyes_and_alone() {
-        let board = Board::from_rows(&[
-            ". X . . . . X . .",
-            "X X X X X X X . .",
-            ". . . . . . X . .",
-            ". . . . . . X . .",
-            "X X X X X X X . .",
-            ". . . . . . . . .",
-            ". . . . . . O . .",
-            ". . . . . . . . .",
-            ". . . . . . . . .",
-        ])
-        .expect("board");
+        let board = Board::from_rows(&BIG_AREA_WITH_EYES).expect("board");
         let lone = lone_clusters(&board, Color::Black);
         assert_eq!(lone.len(), 2);
         assert_eq!(lone[0].areas.len(), 12 + 1 + 4);

@@ -265,18 +265,16 @@ fn local_verdicts(
     // Strings decided by a local proof (walls alive, stones inside dead):
     // each is decided once.
     let mut decided = vec![false; board.geometry().len()];
-    // Lone big areas come last (the list is taken from its end): the joined
-    // clusters prove the walls with small eyes and decide the stones inside
-    // their areas; a lone area then proves the walls still open.
+    // The list is taken from its end, so the joined clusters come first:
+    // they prove the walls with small eyes and decide the stones inside
+    // their areas. The lone big areas then prove the walls still open, each
+    // big area alone before it with its walls' eyes.
     let mut todo = lone_clusters(board, color);
     todo.extend(clusters(board, color, &dropped));
-    // Each round cuts out less where an open wall fell on the cut-out; a
-    // wall is proved at most once. Every round drops at least one area, so
-    // this ends.
+    // Each round cuts out less where an open wall fell on the cut-out. A
+    // cluster runs while one of its walls is undecided. Every round drops at
+    // least one area, so this ends.
     while let Some(cluster) = todo.pop() {
-        // A wall is proved at most once; a cluster some of whose walls are
-        // proved (a lone big area after a joined cluster) may still prove
-        // the others.
         if cluster.walls.iter().all(|&h| decided[h as usize]) {
             continue;
         }
@@ -584,23 +582,13 @@ mod tests {
     use super::{Options, Status, judge};
     use crate::board::Board;
     use crate::confirm::Limits;
+    use crate::local::BIG_AREA_WITH_EYES;
 
     /// A wall proved by its small areas is also a wall of a big area cut
     /// out after them: each string still gets exactly one verdict.
     #[test]
     fn every_string_is_decided_once_when_local_proofs_overlap() {
-        let board = Board::from_rows(&[
-            ". X . . . . X . .",
-            "X X X X X X X . .",
-            ". . . . . . X . .",
-            ". . . . . . X . .",
-            "X X X X X X X . .",
-            ". . . . . . . . .",
-            ". . . . . . O . .",
-            ". . . . . . . . .",
-            ". . . . . . . . .",
-        ])
-        .expect("board");
+        let board = Board::from_rows(&BIG_AREA_WITH_EYES).expect("board");
         let opts = Options {
             limits: Limits {
                 nodes: 50_000,
@@ -611,6 +599,7 @@ mod tests {
         let v = judge(&board, &opts);
         assert_eq!(v.strings.len(), 2);
         let mut heads: Vec<_> = v.strings.iter().map(|s| s.points[0]).collect();
+        heads.sort_unstable();
         heads.dedup();
         assert_eq!(heads.len(), 2);
         assert_eq!(
