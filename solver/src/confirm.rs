@@ -703,6 +703,9 @@ pub struct Engine {
     tt: KeyMap<u32>,
     /// Nested questions left open by [`NESTED_BUDGET`].
     nested_open: KeySet,
+    /// Whether a target safe by miai ([`crate::miai`]) ends its capture
+    /// game. Off only to check that the rule agrees with the search.
+    miai: bool,
 }
 
 impl Engine {
@@ -729,7 +732,14 @@ impl Engine {
             safety_counts: [0; 3],
             tt: KeyMap::default(),
             nested_open: KeySet::default(),
+            miai: true,
         }
+    }
+
+    /// Whether a target safe by miai ends its capture game (on by
+    /// default). Set it before the first search, like [`Engine::set_cycles`].
+    pub fn set_miai(&mut self, on: bool) {
+        self.miai = on;
     }
 
     /// Scores repetitions by `cycles` from now on. Set it before the first
@@ -1009,7 +1019,11 @@ impl Engine {
                 // settle the game without searching on (this is what keeps
                 // the graphs small).
                 let mine = self.safety(node, game.owner);
-                if game.target.iter().all(|&p| mine.alive(p)) {
+                if game.target.iter().all(|&p| mine.alive(p))
+                    || (self.miai
+                        && matches!(game.kind, Kind::Capture)
+                        && Self::safe_by_miai(game, node))
+                {
                     Some(Val::Loss)
                 } else if self.settled_capture(game, node) {
                     Some(Val::Win(SETTLED_WIN))
@@ -1081,6 +1095,53 @@ impl Engine {
             Some(v) => Standing::Ended(v),
             None => Standing::Open,
         }
+    }
+
+    /// True when every string holding target stones is safe by miai
+    /// ([`crate::miai`]): its owner answers each pair point with its
+    /// partner, and no string can ever be captured. The strings' areas are
+    /// disjoint (each is enclosed by its string alone), so the answers of
+    /// all of them make one strategy. A target of local proofs may be
+    /// several walls; the target's stones are all still on the board.
+    ///
+    /// It is asked in capture games only (the first clause, and every
+    /// new stone's question). In confirm games it would be as right, but
+    /// measured it made them slower: on example 9 the six black stones
+    /// needed 200 000 nodes instead of 50 000, with the same line found
+    /// (the confirm game's longer search teaches the move ordering of the
+    /// games after it).
+    ///
+    /// The rule is asked only where its answer is likely to have changed
+    /// since it was last asked on the line: at the start of a game or after
+    /// a pass, and after a stone of the owner that joined the target or
+    /// captured. (An opposing stone makes a string safe only by taking the
+    /// owner's stones beside its area; an owner's stone elsewhere leaves
+    /// the target's areas as they were.) The answer is right wherever it
+    /// is asked; skipping it only lets the search play on. Measured: asked
+    /// at every node it cost about a third of the search's time.
+    fn safe_by_miai(game: &Game, node: &Node) -> bool {
+        let board = &node.pos.board;
+        // The rule is about O moving first, and about the target only: with
+        // guard stones of the owner, losing one of them would lose the game.
+        if node.pos.to_move == game.owner
+            || game.guard.as_ref().is_some_and(|g| g.color == game.owner)
+        {
+            return false;
+        }
+        if let Some(prev) = &node.prev {
+            let joined = board.color(prev.point) == Some(game.owner)
+                && game
+                    .target
+                    .iter()
+                    .any(|&p| board.head(p) == board.head(prev.point));
+            if prev.mover != game.owner || !(joined || prev.captured) {
+                return false;
+            }
+        }
+        let mut heads: Vec<Point> = game.target.iter().map(|&p| board.head(p)).collect();
+        heads.sort_unstable();
+        heads.dedup();
+        heads.into_iter().all(|h| crate::miai::safe(board, h))
     }
 
     /// True when the target stands in the opponent's unconditional territory

@@ -56,8 +56,11 @@ pub enum End {
     /// prisoners: by Article 1 the defender cannot live by it.
     Gains,
     /// A static rule ends the game (pass-alive stones, the opponent's
-    /// unconditional territory, a fight sealed by uncapturable stones).
+    /// unconditional territory, a fight sealed by uncapturable stones, a
+    /// target safe by miai).
     Settled,
+    /// No line at all: the claim is a static proof (the miai rule).
+    Static,
     /// Cut at the longest line shown.
     Cut,
 }
@@ -69,6 +72,7 @@ impl End {
             "repeats" => End::Repeats,
             "gains" => End::Gains,
             "settled" => End::Settled,
+            "static" => End::Static,
             _ => End::Cut,
         }
     }
@@ -151,9 +155,11 @@ impl Diagram {
                     .into(),
             ),
             End::Settled => out.push(
-                "then the rest is settled without play (pass-alive stones or unconditional territory)"
+                "then the rest is settled without play (pass-alive stones, unconditional territory \
+                 or a string safe by miai)"
                     .into(),
             ),
+            End::Static => {}
             End::Cut => {
                 out.push("(the line stops here; the verdict stands without the rest)".into())
             }

@@ -21,6 +21,7 @@ pub mod gtp;
 pub mod judgement;
 pub mod ko;
 pub mod local;
+pub mod miai;
 pub mod ogs;
 pub mod picture;
 pub mod position;

@@ -52,6 +52,11 @@ struct SearchArgs {
     /// cut-out boards (slower; for cross-checking the shortcut).
     #[arg(long)]
     no_local: bool,
+    /// Search on where a target is safe by miai (its owner answers each of
+    /// a set of paired points with its partner) instead of ending its
+    /// capture game there (slower; for cross-checking the rule).
+    #[arg(long)]
+    no_miai: bool,
 }
 
 /// A time bound in seconds: a finite number, not negative, that a
@@ -78,6 +83,7 @@ impl SearchArgs {
                 time: self.max_seconds,
             },
             local: !self.no_local,
+            miai: !self.no_miai,
             ..Options::default()
         }
     }

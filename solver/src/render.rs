@@ -123,6 +123,10 @@ pub fn string_heading(s: &StringVerdict) -> String {
 /// moves and how the line ends.
 #[must_use]
 pub fn witness_text(w: &Witness) -> String {
+    if w.end == "static" {
+        // A static proof (miai): the claim is the whole argument.
+        return w.claim.clone();
+    }
     format!(
         "{}: {} first: {}{}",
         w.claim,
@@ -145,6 +149,7 @@ pub fn line_end(end: &str) -> &'static str {
         "repeats" => " (the position repeats)",
         "gains" => " (the position repeats, each round gaining prisoners: Article 1)",
         "settled" => " (settled by a static rule)",
+        "static" => "",
         _ => " (line cut)",
     }
 }

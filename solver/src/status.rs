@@ -39,6 +39,10 @@ pub struct Options {
     /// Try local proofs on cut-out boards ([`crate::local`]) before the
     /// whole search. Off only to check that they agree with it.
     pub local: bool,
+    /// End a capture game as soon as its target is safe by miai
+    /// ([`crate::miai`]). Off only to check that the rule agrees with the
+    /// search.
+    pub miai: bool,
 }
 
 impl Default for Options {
@@ -50,6 +54,7 @@ impl Default for Options {
             limits: Limits::default(),
             line_len: 60,
             local: true,
+            miai: true,
         }
     }
 }
@@ -72,6 +77,9 @@ pub enum Status {
 pub enum Reason {
     /// Benson pass-alive: no search needed.
     PassAlive,
+    /// Safe by miai ([`crate::miai`]): its owner answers each of a set of
+    /// paired points with its partner, and it can never be captured.
+    Miai,
     /// Article 7-1, first clause: the opponent cannot capture it.
     Uncapturable,
     /// Second clause: capturing it lets its owner play a new stone that
@@ -89,6 +97,9 @@ impl Reason {
     pub fn sentence(self) -> &'static str {
         match self {
             Reason::PassAlive => "alive whatever the opponent plays (pass-alive, Benson)",
+            Reason::Miai => {
+                "alive: its owner answers each play in its eyes on a paired point with the other point (miai), so it can never be captured"
+            }
             Reason::Uncapturable => "alive: the opponent, moving first, cannot capture it",
             Reason::NewStone => {
                 "alive: it can be captured, but then its owner plays a new stone that cannot be captured"
@@ -113,7 +124,9 @@ pub struct Witness {
     /// How the line ends: `goal`, `repeats`, `gains` (it repeats after a
     /// round that gained the capturer prisoners, which by Article 1 counts
     /// as reaching the goal), `settled` (a static rule ends the game:
-    /// pass-alive stones, unconditional territory) or `cut`.
+    /// pass-alive stones, unconditional territory, a target safe by miai),
+    /// `static` (no line: the claim is a static proof, the miai rule's
+    /// answers and eyes) or `cut`.
     pub end: String,
 }
 
@@ -217,12 +230,39 @@ fn judge_here(board: &Board, opts: &Options) -> Verdicts {
             });
         }
     }
+    // Strings decided before the searches, by their first stone (local
+    // proofs) or head (miai).
     let mut local = vec![false; board.geometry().len()];
+    let mut known = vec![false; board.geometry().len()];
+    for (head, color) in board.strings().into_iter().filter(|_| opts.miai) {
+        if settled[head as usize] {
+            continue;
+        }
+        if let Some(proof) = crate::miai::proof(board, head) {
+            let mut points: Vec<Point> = board.string_stones(head).collect();
+            points.sort_unstable();
+            local[points[0] as usize] = true;
+            known[head as usize] = true;
+            strings.push(StringVerdict {
+                color,
+                stones: points.iter().map(|&p| board.geometry().name(p)).collect(),
+                points,
+                status: Status::Alive,
+                reason: Reason::Miai,
+                witness: vec![Witness {
+                    claim: miai_claim(board, color, &proof),
+                    first: color.opponent(),
+                    moves: Vec::new(),
+                    end: "static".to_string(),
+                }],
+            });
+        }
+    }
     for color in [Color::Black, Color::White]
         .into_iter()
         .filter(|_| opts.local)
     {
-        for v in local_verdicts(board, color, &settled, opts, &mut nodes) {
+        for v in local_verdicts(board, color, &settled, &known, opts, &mut nodes) {
             local[v.points[0] as usize] = true;
             strings.push(v);
         }
@@ -231,6 +271,7 @@ fn judge_here(board: &Board, opts: &Options) -> Verdicts {
         let region: Rc<[Point]> = comp.points.clone().into();
         let mut engine = Engine::new(region, opts.pass_rule, opts.limits);
         engine.set_cycles(opts.cycles);
+        engine.set_miai(opts.miai);
         for &head in &comp.strings {
             let first = board.string_stones(head).min().expect("a string");
             if local[first as usize] {
@@ -257,14 +298,15 @@ fn local_verdicts(
     board: &Board,
     color: Color,
     settled: &[bool],
+    known: &[bool],
     opts: &Options,
     nodes: &mut u64,
 ) -> Vec<StringVerdict> {
     let mut out = Vec::new();
     let mut dropped = vec![false; board.geometry().len()];
-    // Strings decided by a local proof (walls alive, stones inside dead):
-    // each is decided once.
-    let mut decided = vec![false; board.geometry().len()];
+    // Strings decided already (by head: `known`, safe by miai) or by a
+    // local proof (walls alive, stones inside dead): each is decided once.
+    let mut decided = known.to_vec();
     // The list is taken from its end, so the joined clusters come first:
     // they prove the walls with small eyes and decide the stones inside
     // their areas. The lone big areas then prove the walls still open, each
@@ -281,6 +323,7 @@ fn local_verdicts(
         let mut ls = LocalSearch::new(cluster, opts.pass_rule, local_limits(opts.limits));
         ls.ko_ban = opts.ko_ban;
         ls.engine.set_cycles(opts.cycles);
+        ls.engine.set_miai(opts.miai);
         let unsettled_walls: Vec<Point> = ls
             .cluster
             .walls
@@ -378,6 +421,35 @@ fn local_verdicts(
         *nodes += ls.engine.total_nodes() - before;
     }
     out
+}
+
+/// What a miai proof says, for people: the owner's answers and the areas
+/// that stay eyes.
+fn miai_claim(board: &Board, color: Color, proof: &crate::miai::Proof) -> String {
+    let geo = board.geometry();
+    let mut answers = Vec::new();
+    let mut areas = Vec::new();
+    for a in &proof.areas {
+        for &(x, y) in &a.pairs {
+            answers.push(format!("{}-{}", geo.name(x), geo.name(y)));
+        }
+        let eyes = if a.eyes == 1 { "one eye" } else { "two eyes" };
+        areas.push(format!("{} ({eyes})", names(board, &a.points)));
+    }
+    let them = color.opponent().name();
+    let me = color.name();
+    let answers = if answers.is_empty() {
+        String::new()
+    } else {
+        format!(
+            "{me} answers {them}'s play on either point of {} with the other; ",
+            answers.join(", ")
+        )
+    };
+    format!(
+        "{answers}the areas {} then stay two eyes or more, each enclosed by the {me} string alone, so {them}, moving first, can never capture it",
+        areas.join(" and ")
+    )
 }
 
 /// GTP names of points, space-separated.

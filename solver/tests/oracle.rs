@@ -147,7 +147,7 @@ struct Tally {
 fn agrees(k: &StringVerdict, o: Verdict) -> bool {
     match (k.status, k.reason) {
         (Status::Unknown, _) => true,
-        (Status::Alive, Reason::PassAlive | Reason::Uncapturable) => !o.capturable,
+        (Status::Alive, Reason::PassAlive | Reason::Miai | Reason::Uncapturable) => !o.capturable,
         (Status::Alive, Reason::NewStone) => o.capturable && !o.dead,
         (Status::Alive, _) => !o.dead,
         (Status::Dead, _) => o.dead,
