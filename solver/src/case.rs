@@ -93,6 +93,12 @@ pub struct RawCase {
     /// Expected status overlay.
     #[serde(default)]
     pub expect: Option<Spanned<String>>,
+    /// Stones whose official verdict in `expect` the literal model is known
+    /// to contradict (the note says why): the tests assert that the search,
+    /// where it decides them, gives the opposite status; `check` still
+    /// counts them as failures against the official verdict.
+    #[serde(default)]
+    pub disputed: Option<Vec<Spanned<String>>>,
     /// Illustrative lines.
     #[serde(default)]
     pub proofs: Option<Vec<RawProof>>,
@@ -193,6 +199,9 @@ pub struct Case {
     pub verdict: String,
     /// Expected overlay, one mark per point.
     pub expect: Option<Vec<Mark>>,
+    /// Stones of strings whose official verdict the literal model
+    /// contradicts ([`RawCase::disputed`]).
+    pub disputed: Vec<Point>,
     /// Proof lines.
     pub proofs: Vec<Proof>,
 }
@@ -317,6 +326,27 @@ pub fn validate(path: &Path, raw: RawCase) -> Result<Case, CaseError> {
         None => None,
         Some(overlay) => Some(check_overlay(path, overlay, &board)?),
     };
+    let mut disputed = Vec::new();
+    for at in raw.disputed.unwrap_or_default() {
+        let line = Some(at.referenced.line());
+        let p = geo
+            .parse_point(&at.value)
+            .map_err(|e| err(path, line, format!("disputed: {e}")))?;
+        let settled = expect
+            .as_ref()
+            .is_some_and(|e| matches!(e[p as usize], Mark::Alive | Mark::Seki | Mark::Dead));
+        if board.color(p).is_none() || !settled {
+            return Err(err(
+                path,
+                line,
+                format!(
+                    "disputed: {} is no stone with a status in `expect`",
+                    at.value
+                ),
+            ));
+        }
+        disputed.push(p);
+    }
     let komi = match raw.komi {
         None => 0.0,
         Some(k) if k.value.is_finite() => k.value,
@@ -345,6 +375,7 @@ pub fn validate(path: &Path, raw: RawCase) -> Result<Case, CaseError> {
         komi,
         verdict: raw.verdict,
         expect,
+        disputed,
         proofs,
     })
 }

@@ -706,6 +706,10 @@ pub struct Engine {
     /// Whether a target safe by miai ([`crate::miai`]) ends its capture
     /// game. Off only to check that the rule agrees with the search.
     miai: bool,
+    /// The miai rule's answers by board and string: boards recur across
+    /// the games and transpositions of a string's questions (measured on
+    /// example 20: 12.0 s without it, 10.1 s with it).
+    miai_cache: KeyMap<bool>,
 }
 
 impl Engine {
@@ -733,6 +737,7 @@ impl Engine {
             tt: KeyMap::default(),
             nested_open: KeySet::default(),
             miai: true,
+            miai_cache: KeyMap::default(),
         }
     }
 
@@ -1022,7 +1027,7 @@ impl Engine {
                 if game.target.iter().all(|&p| mine.alive(p))
                     || (self.miai
                         && matches!(game.kind, Kind::Capture)
-                        && Self::safe_by_miai(game, node))
+                        && self.safe_by_miai(game, node))
                 {
                     Some(Val::Loss)
                 } else if self.settled_capture(game, node) {
@@ -1119,7 +1124,7 @@ impl Engine {
     /// the target's areas as they were.) The answer is right wherever it
     /// is asked; skipping it only lets the search play on. Measured: asked
     /// at every node it cost about a third of the search's time.
-    fn safe_by_miai(game: &Game, node: &Node) -> bool {
+    fn safe_by_miai(&mut self, game: &Game, node: &Node) -> bool {
         let board = &node.pos.board;
         // The rule is about O moving first, and about the target only: with
         // guard stones of the owner, losing one of them would lose the game.
@@ -1141,7 +1146,18 @@ impl Engine {
         let mut heads: Vec<Point> = game.target.iter().map(|&p| board.head(p)).collect();
         heads.sort_unstable();
         heads.dedup();
-        heads.into_iter().all(|h| crate::miai::safe(board, h))
+        heads.into_iter().all(|h| {
+            let key = board.hash() ^ u64::from(h).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+            if let Some(&safe) = self.miai_cache.get(&key) {
+                return safe;
+            }
+            if self.miai_cache.len() >= SAFETY_CACHE_MAX {
+                self.miai_cache.clear();
+            }
+            let safe = crate::miai::safe(board, h);
+            self.miai_cache.insert(key, safe);
+            safe
+        })
     }
 
     /// True when the target stands in the opponent's unconditional territory

@@ -11,55 +11,69 @@
 //!
 //! # The rule
 //!
-//! Let S be a string of colour P and O the opponent. An *area* of S is a
-//! connected set of points not of colour P whose every neighbouring stone of
-//! colour P belongs to S (S alone encloses it, with the board edge). An area
-//! counts toward S's eyes when either
+//! Let P be a colour and O the opponent. A *group* is a string S of P with
+//! strings linked to it: each further string T has a *link* to a string U
+//! before it, two common liberties of U and T; links use distinct points.
+//! (A group of one string has no links.) An *area* of the group is a
+//! connected set of points not of colour P whose every neighbouring stone
+//! of colour P belongs to the group (the group alone encloses it, with the
+//! board edge). An area counts toward the group's eyes when either
 //!
 //! - it comes with a set of disjoint *pairs* of its empty points, all
-//!   liberties of S, such that every point of the area (empty or holding an
-//!   opposing stone) that touches no stone of S touches both points of some
-//!   pair. Its eyes are the fewest connected pieces the area falls into
-//!   once P holds one point of each pair (the least over all 2^k choices),
-//!   at most two; or
-//! - without pairs, every empty point of it is a liberty of S (a vital
-//!   region as in Benson's algorithm, opposing stones anywhere in it); it
-//!   gives one eye.
+//!   liberties of the group and on no link, such that every point of the
+//!   area (empty or holding an opposing stone) that touches no stone of the
+//!   group touches both points of a pair or of a link. Its eyes are the
+//!   fewest connected pieces the area falls into once P holds one point of
+//!   each pair and link (the least over all choices; a link point whose
+//!   partner lies outside the area is counted both held and not), at most
+//!   two; or
+//! - it holds no link point and, without pairs, every empty point of it is
+//!   a liberty of the group (a vital region as in Benson's algorithm,
+//!   opposing stones anywhere in it); it gives one eye.
 //!
-//! S is **safe by miai** when its areas give two eyes or more.
+//! The group is **safe by miai** when its areas give two eyes or more; then
+//! none of its strings can ever be captured. The group of a string is tried
+//! first alone, then with the strings it links to.
 //!
 //! # Why it is sound (Article 7 capture game, O moving first)
 //!
-//! P's strategy: when O plays on a point of a pair whose partner is empty, P
-//! plays the partner; otherwise P passes. Fix the choices made so far and
-//! any for the pairs still open; call σ the resulting completion, S* the
-//! string S with P's pair stones (they touch S, so they join it), and E1, E2
-//! two pieces of the areas once P's points of σ are removed.
+//! P's strategy: when O plays on a point of a pair or link whose partner is
+//! empty, P plays the partner; otherwise P passes. Fix the choices made so
+//! far and any for the pairs and links still open; call σ the resulting
+//! completion, G* the group with P's pair and link stones (each touches a
+//! string of the group, so it joins it; the links make it one string), and
+//! E1, E2 two pieces of the areas once P's points of σ are removed.
 //!
-//! - *S is never captured.* Consider the first capture of the string
-//!   holding S, by O's play on its last liberty m. Every point of an open
-//!   pair is a liberty of S, and an open pair has two, so no pair is open:
-//!   the board's P stones around E1 and E2 are all on it, and they are S*.
-//!   Every point of E1 and E2 touches S*: it touches S, or it touches both
-//!   points of a pair and P holds one; so every empty point there is a
-//!   liberty (also where O's stones were taken). As m is the only liberty,
-//!   one of the two pieces, say E2 (m is in at most one), has no empty
-//!   point: it is filled with O's stones, enclosed by S*, so they have no
-//!   liberty, which no position after a move allows.
-//! - *P's answers are legal.* Its point is empty (the pair was open). It is
-//!   no retake of a ko: O cannot take P stones next to an area (they are
-//!   S*, never captured), so no ban falls on a point of the areas. It is no
-//!   suicide: if S* had no liberty after it, both pieces would be full of
-//!   O's stones without liberties, which P's stone then captures.
-//! - *No repetition favours O.* P's pair stones stay, and O's stones in the
-//!   areas are taken only by them; in a round that repeats a position P
-//!   plays no pair stone, so he passes every turn, O can place no stone that
-//!   stays, and the round gains O nothing (Article 1 reading,
+//! - *No string of the group is ever captured.* Consider the first capture
+//!   of a string holding stones of the group, by O's play on its last
+//!   liberty m. If a link were open, one open link would join that string's
+//!   part of the group to another part (the links make a tree), and both
+//!   its points would be liberties of the string: two liberties. So every
+//!   link is settled and the string is all of G*; then an open pair would
+//!   also give it two liberties, so every pair is settled too, and the
+//!   board's P stones around E1 and E2 are all on it. Every point of E1 and
+//!   E2 touches G*: it touches the group, or it touches both points of a
+//!   pair or link and P holds one; so every empty point there is a liberty
+//!   (also where O's stones were taken). As m is the only liberty, one of
+//!   the two pieces, say E2 (m is in at most one), has no empty point: it
+//!   is filled with O's stones, enclosed by G*, so they have no liberty,
+//!   which no position after a move allows.
+//! - *P's answers are legal.* Its point is empty (the pair or link was
+//!   open). It is no retake of a ko: O cannot take P stones next to an area
+//!   or on a link (they are the group's, never captured), so no ban falls
+//!   on those points. It is no suicide: by the argument above, if the
+//!   string P's stone joins had no liberty, every pair and link would be
+//!   settled and both pieces would be full of O's stones without
+//!   liberties, which P's stone then captures.
+//! - *No repetition favours O.* P's pair and link stones stay, and O's
+//!   stones in the areas are taken only by them; in a round that repeats a
+//!   position P plays none of them, so he passes every turn, O can place no
+//!   stone that stays, and the round gains O nothing (Article 1 reading,
 //!   [`crate::cycle`]).
 //!
 //! In a vital area P never plays, O's stones there are never taken (P
 //! plays in no area next to it), and every empty point stays a liberty of
-//! S; the same argument covers it.
+//! the group; the same argument covers it.
 //!
 //! The search ends a capture game as soon as its target is safe by miai,
 //! exactly as it does for a pass-alive target.
@@ -85,12 +99,26 @@ pub struct Area {
     pub eyes: u8,
 }
 
-/// Why a string is safe by miai: areas giving two eyes or more.
+/// Why a string is safe by miai: areas giving two eyes or more, with the
+/// strings linked to it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Proof {
-    /// The areas, in the order their first liberty is met along the string.
+    /// The strings proved safe together, by head; the first is the one
+    /// asked about.
+    pub strings: Vec<Point>,
+    /// The links between them: two common liberties of two of the strings,
+    /// a play on one answered on the other.
+    pub links: Vec<(Point, Point)>,
+    /// The areas, in the order their first liberty is met along the strings.
     pub areas: Vec<Area>,
 }
+
+/// Most strings linked into one proof.
+const MAX_STRINGS: usize = 6;
+
+/// Most choices enumerated in one area's eye count: pairs and links with
+/// both points in it, and link points whose partner is elsewhere.
+const MAX_CHOICES: usize = 10;
 
 /// True when the string on `head` is safe by miai (see the module doc).
 #[must_use]
@@ -98,7 +126,9 @@ pub fn safe(board: &Board, head: Point) -> bool {
     proof(board, head).is_some()
 }
 
-/// The areas that make the string on `head` safe by miai, if it is.
+/// The areas that make the string on `head` safe by miai, if it is: first
+/// with the string alone, then linked to its neighbours of the same colour
+/// (links use up liberties an area alone might have paired).
 #[must_use]
 pub fn proof(board: &Board, head: Point) -> Option<Proof> {
     let me = board.color(head)?;
@@ -108,31 +138,131 @@ pub fn proof(board: &Board, head: Point) -> Option<Proof> {
     if board.liberties(head) < 2 {
         return None;
     }
-    let geo = board.geometry();
     SEEN.with_borrow_mut(|seen| {
-        seen.clear();
-        seen.resize(geo.len(), 0);
-        let mut areas = Vec::new();
-        let mut eyes = 0u8;
-        for s in board.string_stones(head) {
-            for &lib in geo.neighbors(s) {
-                if !board.is_empty_at(lib) || seen[lib as usize] != 0 {
+        let alone = Group {
+            strings: vec![head],
+            links: Vec::new(),
+            linked: Vec::new(),
+        };
+        // Linking helps only where an area touched another string.
+        match eyes(board, me, &alone, seen) {
+            Ok(p) => Some(p),
+            Err(false) => None,
+            Err(true) => {
+                let group = Group::grown(board, me, head);
+                (group.strings.len() > 1)
+                    .then(|| eyes(board, me, &group, seen).ok())
+                    .flatten()
+            }
+        }
+    })
+}
+
+/// Strings of one colour joined by links: each string after the first has
+/// two common liberties with one before it, used by no other link.
+struct Group {
+    strings: Vec<Point>,
+    links: Vec<(Point, Point)>,
+    /// Points of the links (empty for a group of one string).
+    linked: Vec<bool>,
+}
+
+impl Group {
+    /// The strings linked to `head`, grown breadth-first, at most
+    /// [`MAX_STRINGS`].
+    fn grown(board: &Board, me: Color, head: Point) -> Group {
+        let geo = board.geometry();
+        let mut g = Group {
+            strings: vec![head],
+            links: Vec::new(),
+            linked: vec![false; geo.len()],
+        };
+        let mut i = 0;
+        while i < g.strings.len() && g.strings.len() < MAX_STRINGS {
+            let u = g.strings[i];
+            i += 1;
+            let libs = board.string_liberties(u);
+            for &l in &libs {
+                if g.linked[l as usize] {
                     continue;
                 }
-                let Some(points) = area(board, me, head, lib, seen) else {
+                let Some(t) = geo
+                    .neighbors(l)
+                    .iter()
+                    .filter(|&&q| board.color(q) == Some(me))
+                    .map(|&q| board.head(q))
+                    .find(|t| !g.strings.contains(t))
+                else {
                     continue;
                 };
-                if let Some(a) = count(board, me, head, points) {
-                    eyes += a.eyes;
-                    areas.push(a);
-                    if eyes >= 2 {
-                        return Some(Proof { areas });
+                let touches_t = |m: Point| {
+                    geo.neighbors(m)
+                        .iter()
+                        .any(|&q| board.color(q) == Some(me) && board.head(q) == t)
+                };
+                if let Some(&m) = libs
+                    .iter()
+                    .find(|&&m| m != l && !g.linked[m as usize] && touches_t(m))
+                {
+                    g.linked[l as usize] = true;
+                    g.linked[m as usize] = true;
+                    g.links.push((l, m));
+                    g.strings.push(t);
+                    if g.strings.len() >= MAX_STRINGS {
+                        break;
                     }
                 }
             }
         }
-        None
-    })
+        g
+    }
+
+    fn is_linked(&self, p: Point) -> bool {
+        self.linked.get(p as usize).copied().unwrap_or(false)
+    }
+
+    fn member(&self, board: &Board, me: Color, q: Point) -> bool {
+        board.color(q) == Some(me) && self.strings.contains(&board.head(q))
+    }
+}
+
+/// The group's areas and their eyes, if they give two; else whether an area
+/// was left out because another string of `me` touches it.
+fn eyes(board: &Board, me: Color, group: &Group, seen: &mut Vec<u8>) -> Result<Proof, bool> {
+    let geo = board.geometry();
+    seen.clear();
+    seen.resize(geo.len(), 0);
+    let mut areas = Vec::new();
+    let mut eyes = 0u8;
+    let mut touched = false;
+    for &h in &group.strings {
+        for s in board.string_stones(h) {
+            for &lib in geo.neighbors(s) {
+                if !board.is_empty_at(lib) || seen[lib as usize] != 0 {
+                    continue;
+                }
+                let points = match area(board, me, group, lib, seen) {
+                    Ok(points) => points,
+                    Err(other) => {
+                        touched |= other;
+                        continue;
+                    }
+                };
+                if let Some(a) = count(board, me, group, points) {
+                    eyes += a.eyes;
+                    areas.push(a);
+                    if eyes >= 2 {
+                        return Ok(Proof {
+                            strings: group.strings.clone(),
+                            links: group.links.clone(),
+                            areas,
+                        });
+                    }
+                }
+            }
+        }
+    }
+    Err(touched)
 }
 
 thread_local! {
@@ -141,26 +271,36 @@ thread_local! {
     static SEEN: std::cell::RefCell<Vec<u8>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
-/// The area of `head` through its liberty `lib`: the connected points not of
-/// colour `me`, if no other string of `me` touches them and they are at most
-/// [`MAX_AREA`]. Marks what it visits in `seen`: 1 for a point of an area
+/// The area of the group through its liberty `lib`: the connected points
+/// not of colour `me`, if no string of `me` outside the group touches them
+/// and they are at most [`MAX_AREA`]; else whether another string of `me`
+/// (or an area rejected before) was met. Marks what it visits in `seen`: 1
+/// for a point of an area
 /// found, 2 for one of an area rejected. A rejected flood stops early, so
 /// the rest of its area is unmarked; a later flood from another liberty
 /// that meets a 2 is in that same area and is rejected too.
-fn area(board: &Board, me: Color, head: Point, lib: Point, seen: &mut [u8]) -> Option<Vec<Point>> {
+fn area(
+    board: &Board,
+    me: Color,
+    group: &Group,
+    lib: Point,
+    seen: &mut [u8],
+) -> Result<Vec<Point>, bool> {
     let geo = board.geometry();
     let mut points = vec![lib];
     seen[lib as usize] = 1;
     let mut i = 0;
     let mut ok = true;
+    let mut other = false;
     while i < points.len() {
         let p = points[i];
         i += 1;
         for &q in geo.neighbors(p) {
             match board.color(q) {
                 Some(c) if c == me => {
-                    if board.head(q) != head {
+                    if !group.member(board, me, q) {
                         ok = false;
+                        other = true;
                     }
                 }
                 _ => match seen[q as usize] {
@@ -169,8 +309,12 @@ fn area(board: &Board, me: Color, head: Point, lib: Point, seen: &mut [u8]) -> O
                         points.push(q);
                     }
                     // Part of an area rejected before: this is the same
-                    // area, met through another liberty.
-                    2 => ok = false,
+                    // area, met through another liberty (why it was
+                    // rejected is not known here).
+                    2 => {
+                        ok = false;
+                        other = true;
+                    }
                     _ => {}
                 },
             }
@@ -179,16 +323,16 @@ fn area(board: &Board, me: Color, head: Point, lib: Point, seen: &mut [u8]) -> O
             for &p in &points {
                 seen[p as usize] = 2;
             }
-            return None;
+            return Err(other);
         }
     }
     points.sort_unstable();
-    Some(points)
+    Ok(points)
 }
 
 /// The area's eyes and the pairs they need, if it gives any.
-fn count(board: &Board, me: Color, head: Point, points: Vec<Point>) -> Option<Area> {
-    let shape = Shape::new(board, me, head, &points);
+fn count(board: &Board, me: Color, group: &Group, points: Vec<Point>) -> Option<Area> {
+    let shape = Shape::new(board, me, group, &points);
     let mut best: Option<Area> = None;
     let mut budget = 64u32;
     shape.cover(0, &mut Vec::new(), &mut |pairs| {
@@ -201,7 +345,7 @@ fn count(board: &Board, me: Color, head: Point, points: Vec<Point>) -> Option<Ar
             pairs.push(extra);
             eyes = 2;
         }
-        if best.as_ref().is_none_or(|b| eyes > b.eyes) {
+        if eyes > best.as_ref().map_or(0, |b| b.eyes) {
             best = Some(Area {
                 points: points.clone(),
                 pairs: pairs
@@ -217,8 +361,11 @@ fn count(board: &Board, me: Color, head: Point, points: Vec<Point>) -> Option<Ar
     // Without pairs the owner never plays in the area and opposing stones
     // there are never taken: it is an eye when its empty points are all
     // liberties, wherever the opposing stones stand (Benson's vital region).
+    // (A link point in the area is a play there: no vital area then.)
     best.or_else(|| {
-        let vital = (0..points.len()).all(|i| shape.libs[i] || !board.is_empty_at(points[i]));
+        let vital = shape.links.is_empty()
+            && shape.halves.is_empty()
+            && (0..points.len()).all(|i| shape.libs[i] || !board.is_empty_at(points[i]));
         vital.then(|| Area {
             points,
             pairs: Vec::new(),
@@ -237,38 +384,57 @@ type Found<'a> = dyn FnMut(&[Pair]) -> bool + 'a;
 /// string, and which of those are empty (the points pairs are made of).
 struct Shape {
     nbrs: Vec<Vec<u8>>,
-    /// Touches the string (an empty point there is a liberty of it; an
+    /// The same neighbours as bitsets.
+    masks: Vec<u32>,
+    /// Touches the group (an empty point there is a liberty of it; an
     /// opposing stone there leaves a liberty when it is taken).
     touches: Vec<bool>,
-    /// Empty and touching the string: a liberty.
+    /// Empty, touching the group and on no link: a point pairs can use.
     libs: Vec<bool>,
+    /// Links with both points in the area.
+    links: Vec<Pair>,
+    /// Link points in the area whose partner is outside it: the owner may
+    /// or may not end up holding them.
+    halves: Vec<u8>,
 }
 
 impl Shape {
-    fn new(board: &Board, me: Color, head: Point, points: &[Point]) -> Shape {
+    fn new(board: &Board, me: Color, group: &Group, points: &[Point]) -> Shape {
         let geo = board.geometry();
         let index = |q: Point| points.binary_search(&q).ok().map(|i| i as u8);
-        let nbrs = points
+        let nbrs: Vec<Vec<u8>> = points
             .iter()
             .map(|&p| geo.neighbors(p).iter().filter_map(|&q| index(q)).collect())
             .collect();
+        let masks = nbrs
+            .iter()
+            .map(|v| v.iter().fold(0u32, |m, &q| m | 1 << q))
+            .collect();
         let touches: Vec<bool> = points
             .iter()
-            .map(|&p| {
-                geo.neighbors(p)
-                    .iter()
-                    .any(|&q| board.color(q) == Some(me) && board.head(q) == head)
-            })
+            .map(|&p| geo.neighbors(p).iter().any(|&q| group.member(board, me, q)))
             .collect();
         let libs = points
             .iter()
             .zip(&touches)
-            .map(|(&p, &t)| t && board.is_empty_at(p))
+            .map(|(&p, &t)| t && board.is_empty_at(p) && !group.is_linked(p))
             .collect();
+        let mut links = Vec::new();
+        let mut halves = Vec::new();
+        for &(a, b) in &group.links {
+            match (index(a), index(b)) {
+                (Some(x), Some(y)) => links.push((x, y)),
+                (Some(x), None) | (None, Some(x)) => halves.push(x),
+                (None, None) => {}
+            }
+        }
         Shape {
             nbrs,
+            masks,
             touches,
             libs,
+            links,
+            halves,
         }
     }
 
@@ -282,6 +448,7 @@ impl Shape {
             !self.touches[i]
                 && !pairs
                     .iter()
+                    .chain(&self.links)
                     .any(|&(a, b)| self.nbrs[i].contains(&a) && self.nbrs[i].contains(&b))
         }) else {
             return found(pairs);
@@ -307,44 +474,65 @@ impl Shape {
     }
 
     /// The fewest pieces the area falls into over every choice of one point
-    /// per pair for the owner, at most 2.
+    /// per pair and link for the owner, and of every link point whose
+    /// partner is elsewhere held or not, at most 2. (Treating those points
+    /// apart from their partners only adds choices: a lower bound.) Two
+    /// eyes are never claimed past [`MAX_CHOICES`] choices.
     fn eyes(&self, pairs: &[Pair]) -> u8 {
+        let n_pairs = pairs.len() + self.links.len();
+        let bits = n_pairs + self.halves.len();
+        if bits > MAX_CHOICES {
+            return 0;
+        }
         let mut least = 2u8;
-        for choice in 0u32..1 << pairs.len() {
-            let mut taken = vec![false; self.libs.len()];
-            for (k, &(a, b)) in pairs.iter().enumerate() {
-                taken[if choice >> k & 1 == 1 { b } else { a } as usize] = true;
+        for choice in 0u32..1 << bits {
+            let mut taken = 0u32;
+            for (k, &(a, b)) in pairs.iter().chain(&self.links).enumerate() {
+                taken |= 1 << if choice >> k & 1 == 1 { b } else { a };
             }
-            least = least.min(self.pieces(&taken));
-            if least <= 1 {
+            for (k, &x) in self.halves.iter().enumerate() {
+                taken |= (choice >> (n_pairs + k) & 1) << x;
+            }
+            least = least.min(self.pieces(taken));
+            // Without link points held or not, every choice leaves a piece.
+            if least == 0 || (least == 1 && self.halves.is_empty()) {
                 break;
             }
         }
         least
     }
 
-    /// Connected pieces of the points not `taken`, at most 2.
-    fn pieces(&self, taken: &[bool]) -> u8 {
-        let mut seen = taken.to_vec();
+    /// Connected pieces of the points not in `taken` (a bitset), at most 2
+    /// (none when all are taken). The search asks this at nearly every
+    /// node, so it works on bitsets of the area's at most 16 points.
+    fn pieces(&self, taken: u32) -> u8 {
+        let all = if self.masks.len() == 32 {
+            u32::MAX
+        } else {
+            (1u32 << self.masks.len()) - 1
+        };
+        let mut left = all & !taken;
         let mut pieces = 0u8;
-        for start in 0..seen.len() {
-            if seen[start] {
-                continue;
-            }
+        while left != 0 {
             pieces += 1;
             if pieces >= 2 {
                 return 2;
             }
-            seen[start] = true;
-            let mut stack = vec![start as u8];
-            while let Some(p) = stack.pop() {
-                for &q in &self.nbrs[p as usize] {
-                    if !seen[q as usize] {
-                        seen[q as usize] = true;
-                        stack.push(q);
-                    }
+            let mut piece = left & left.wrapping_neg();
+            loop {
+                let mut grown = piece;
+                let mut bits = piece;
+                while bits != 0 {
+                    let i = bits.trailing_zeros();
+                    bits &= bits - 1;
+                    grown |= self.masks[i as usize] & left;
                 }
+                if grown == piece {
+                    break;
+                }
+                piece = grown;
             }
+            left &= !piece;
         }
         pieces
     }
@@ -427,10 +615,19 @@ mod tests {
     }
 
     #[test]
-    fn an_area_touching_another_string_of_the_owner_does_not_count() {
-        // The white stone A5 is a string of its own beside the area.
+    fn an_area_touching_another_string_of_the_owner_counts_only_when_it_is_linked() {
+        // The white stone A3 shares B3 and A2 with the wall: Black takes
+        // one, White the other and the two are one string. The area A4 B4
+        // B3 (B3 a link point) and the area D4 D3 are the eyes.
         let b = board(&[". . O . O .", "O . O . O .", ". O O O O .", ". . . . . ."]);
-        assert!(!safe(&b, at(&b, "C4")));
+        let p = proof(&b, at(&b, "C4")).expect("safe");
+        assert_eq!(p.strings.len(), 2);
+        assert_eq!(p.links, vec![(at(&b, "B3"), at(&b, "A2"))]);
+        assert!(safe(&b, at(&b, "A3")));
+        // With a black stone on A2 they share one liberty only: no link,
+        // and the area beside A3 is no eye of the wall.
+        let c = board(&[". . O . O .", "O . O . O .", "X O O O O .", ". . . . . ."]);
+        assert!(!safe(&c, at(&c, "C4")));
     }
 
     #[test]
@@ -471,5 +668,25 @@ mod tests {
             "X . X X X X X",
         ]);
         assert!(!safe(&b, at(&b, "B6")));
+    }
+
+    #[test]
+    fn a_link_point_alone_is_no_eye() {
+        // From an OGS ending (easy/13043976, the left side): the three
+        // white strings link through C6-B5 and C4-B3, but C6 and C4 are
+        // also the only points of their areas. Black plays B5; White's
+        // answer C6 fills the eye.
+        let b = board(&[
+            ". X O X . O",
+            "O O O X . .",
+            ". O . O X .",
+            ". . O O X .",
+            ". O . O X .",
+            ". . O O X .",
+            "O O X X X .",
+            "X X . . . .",
+        ]);
+        let p = proof(&b, at(&b, "C8"));
+        assert!(p.is_none(), "{p:?}");
     }
 }

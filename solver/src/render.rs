@@ -260,6 +260,10 @@ pub fn case_yaml(case: &Case, marks: &[Mark]) -> String {
     }
     folded(&mut out, "verdict", &case.verdict);
     block(&mut out, "expect", &overlay_rows(geo, marks));
+    if !case.disputed.is_empty() {
+        let points: Vec<String> = case.disputed.iter().map(|&p| geo.name(p)).collect();
+        let _ = writeln!(out, "disputed: [{}]", points.join(", "));
+    }
     if !case.proofs.is_empty() {
         let _ = writeln!(out, "proofs:");
         for p in &case.proofs {

@@ -698,6 +698,7 @@ impl Record {
             komi: self.komi,
             verdict: "judged by kakunin".to_string(),
             expect: None,
+            disputed: Vec::new(),
             proofs: Vec::new(),
         }
     }

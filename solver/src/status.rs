@@ -235,14 +235,22 @@ fn judge_here(board: &Board, opts: &Options) -> Verdicts {
     let mut local = vec![false; board.geometry().len()];
     let mut known = vec![false; board.geometry().len()];
     for (head, color) in board.strings().into_iter().filter(|_| opts.miai) {
-        if settled[head as usize] {
+        if settled[head as usize] || known[head as usize] {
             continue;
         }
-        if let Some(proof) = crate::miai::proof(board, head) {
-            let mut points: Vec<Point> = board.string_stones(head).collect();
+        let Some(proof) = crate::miai::proof(board, head) else {
+            continue;
+        };
+        // Every string of the proof's group is safe.
+        let claim = miai_claim(board, color, &proof);
+        for &h in &proof.strings {
+            if settled[h as usize] || known[h as usize] {
+                continue;
+            }
+            let mut points: Vec<Point> = board.string_stones(h).collect();
             points.sort_unstable();
             local[points[0] as usize] = true;
-            known[head as usize] = true;
+            known[h as usize] = true;
             strings.push(StringVerdict {
                 color,
                 stones: points.iter().map(|&p| board.geometry().name(p)).collect(),
@@ -250,7 +258,7 @@ fn judge_here(board: &Board, opts: &Options) -> Verdicts {
                 status: Status::Alive,
                 reason: Reason::Miai,
                 witness: vec![Witness {
-                    claim: miai_claim(board, color, &proof),
+                    claim: claim.clone(),
                     first: color.opponent(),
                     moves: Vec::new(),
                     end: "static".to_string(),
@@ -423,21 +431,31 @@ fn local_verdicts(
     out
 }
 
-/// What a miai proof says, for people: the owner's answers and the areas
-/// that stay eyes.
+/// What a miai proof says, for people: the strings it joins, the owner's
+/// answers and the areas that stay eyes.
 fn miai_claim(board: &Board, color: Color, proof: &crate::miai::Proof) -> String {
     let geo = board.geometry();
-    let mut answers = Vec::new();
+    let pair = |&(x, y): &(Point, Point)| format!("{}-{}", geo.name(x), geo.name(y));
+    let mut answers: Vec<String> = proof.links.iter().map(pair).collect();
     let mut areas = Vec::new();
     for a in &proof.areas {
-        for &(x, y) in &a.pairs {
-            answers.push(format!("{}-{}", geo.name(x), geo.name(y)));
-        }
+        answers.extend(a.pairs.iter().map(pair));
         let eyes = if a.eyes == 1 { "one eye" } else { "two eyes" };
         areas.push(format!("{} ({eyes})", names(board, &a.points)));
     }
     let them = color.opponent().name();
     let me = color.name();
+    let group = if proof.strings.len() == 1 {
+        format!("the {me} string")
+    } else {
+        let heads: Vec<String> = proof.strings.iter().map(|&h| geo.name(h)).collect();
+        format!(
+            "the {} {me} strings at {} (linked by the first {} pairs)",
+            proof.strings.len(),
+            heads.join(" "),
+            proof.links.len()
+        )
+    };
     let answers = if answers.is_empty() {
         String::new()
     } else {
@@ -447,7 +465,7 @@ fn miai_claim(board: &Board, color: Color, proof: &crate::miai::Proof) -> String
         )
     };
     format!(
-        "{answers}the areas {} then stay two eyes or more, each enclosed by the {me} string alone, so {them}, moving first, can never capture it",
+        "{answers}the areas {} then stay two eyes or more, enclosed by {group} alone, so {them}, moving first, can never capture any of them",
         areas.join(" and ")
     )
 }

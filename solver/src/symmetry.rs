@@ -105,9 +105,15 @@ impl Transform {
         } else {
             (c.prisoners, c.komi)
         };
+        let disputed = c
+            .disputed
+            .iter()
+            .map(|&p| self.point(from, to, p))
+            .collect();
         Case {
             board,
             expect,
+            disputed,
             prisoners,
             komi,
             marks: Default::default(),

@@ -39,7 +39,8 @@ impl Rng {
 
 /// A random white group on a 7x6 board: one or two random connected eye
 /// spaces of up to seven points along the edges, walled by white stones
-/// (every point within two steps of them), a black stone now and then
+/// (every point within two steps of them, with a gap now and then, so that
+/// the walls are several strings), a black stone now and then
 /// inside, and outside black stones with some empty points. Strings without
 /// liberties are emptied until the board is legal.
 fn random_board(seed: u64) -> Board {
@@ -73,7 +74,8 @@ fn random_board(seed: u64) -> Board {
             if space[p as usize] {
                 (rng.next(10) == 0).then_some(Color::Black)
             } else if near(p, &space) {
-                Some(Color::White)
+                // Now and then a gap, so that walls of several strings link.
+                (rng.next(7) != 0).then_some(Color::White)
             } else if rng.next(6) == 0 {
                 None
             } else {
@@ -174,11 +176,40 @@ fn miai_sweep() {
     eprintln!("{checked} strings safe by miai, {decided} proved alive by the search");
 }
 
+/// Exactly one verdict per string of the board.
+fn one_verdict_each(name: &str, board: &Board, v: &kakunin::status::Verdicts) {
+    let mut firsts: Vec<Point> = v.strings.iter().map(|s| s.points[0]).collect();
+    firsts.sort_unstable();
+    let n = firsts.len();
+    firsts.dedup();
+    assert_eq!(firsts.len(), n, "{name}: a string has two verdicts");
+    assert_eq!(n, board.strings().len(), "{name}: a string has no verdict");
+}
+
+#[test]
+fn every_string_of_the_real_positions_gets_one_verdict() {
+    // Groups proved by miai share strings; each string is decided once.
+    let data = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/data"));
+    let sets: Vec<PathBuf> = [
+        data.join("ogs-score-estimator/test_games"),
+        data.join("gnugo-kgs"),
+    ]
+    .into_iter()
+    .filter(|p| p.exists())
+    .collect();
+    let (positions, _) = kakunin::bench::positions(&sets);
+    for p in positions {
+        let v = judge(&p.board, &options(200, true));
+        one_verdict_each(&p.name, &p.board, &v);
+    }
+}
+
 /// Strings decided both with and without the rule, after checking that
 /// they agree.
 fn agree(name: &str, board: &Board) -> usize {
     let with = judge(board, &options(20_000, true));
     let without = judge(board, &options(20_000, false));
+    one_verdict_each(name, board, &with);
     let mut both = 0;
     for s in &with.strings {
         let other = without.status_at(s.points[0]).expect("the same strings");
