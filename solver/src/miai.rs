@@ -383,8 +383,7 @@ type Found<'a> = dyn FnMut(&[Pair]) -> bool + 'a;
 /// An area in local indices: neighbours within it, which points touch the
 /// string, and which of those are empty (the points pairs are made of).
 struct Shape {
-    nbrs: Vec<Vec<u8>>,
-    /// The same neighbours as bitsets.
+    /// Each point's neighbours in the area, as a bitset.
     masks: Vec<u32>,
     /// Touches the group (an empty point there is a liberty of it; an
     /// opposing stone there leaves a liberty when it is taken).
@@ -402,13 +401,14 @@ impl Shape {
     fn new(board: &Board, me: Color, group: &Group, points: &[Point]) -> Shape {
         let geo = board.geometry();
         let index = |q: Point| points.binary_search(&q).ok().map(|i| i as u8);
-        let nbrs: Vec<Vec<u8>> = points
+        let masks = points
             .iter()
-            .map(|&p| geo.neighbors(p).iter().filter_map(|&q| index(q)).collect())
-            .collect();
-        let masks = nbrs
-            .iter()
-            .map(|v| v.iter().fold(0u32, |m, &q| m | 1 << q))
+            .map(|&p| {
+                geo.neighbors(p)
+                    .iter()
+                    .filter_map(|&q| index(q))
+                    .fold(0u32, |m, q| m | 1 << q)
+            })
             .collect();
         let touches: Vec<bool> = points
             .iter()
@@ -429,13 +429,17 @@ impl Shape {
             }
         }
         Shape {
-            nbrs,
             masks,
             touches,
             libs,
             links,
             halves,
         }
+    }
+
+    /// Whether the area's points `i` and `q` are neighbours.
+    fn next_to(&self, i: usize, q: u8) -> bool {
+        self.masks[i] >> q & 1 == 1
     }
 
     /// Calls `found` with each set of disjoint pairs of liberties covering
@@ -449,17 +453,15 @@ impl Shape {
                 && !pairs
                     .iter()
                     .chain(&self.links)
-                    .any(|&(a, b)| self.nbrs[i].contains(&a) && self.nbrs[i].contains(&b))
+                    .any(|&(a, b)| self.next_to(i, a) && self.next_to(i, b))
         }) else {
             return found(pairs);
         };
         if pairs.len() >= MAX_PAIRS {
             return false;
         }
-        let cands: Vec<u8> = self.nbrs[i]
-            .iter()
-            .copied()
-            .filter(|&q| self.libs[q as usize] && !used(pairs, q))
+        let cands: Vec<u8> = (0..self.libs.len() as u8)
+            .filter(|&q| self.next_to(i, q) && self.libs[q as usize] && !used(pairs, q))
             .collect();
         for (k, &a) in cands.iter().enumerate() {
             for &b in &cands[k + 1..] {
@@ -550,10 +552,8 @@ impl Shape {
         let mut with = pairs.to_vec();
         for (k, &a) in free.iter().enumerate() {
             for &b in &free[k + 1..] {
-                let close = self.nbrs[a as usize].contains(&b)
-                    || self.nbrs[a as usize]
-                        .iter()
-                        .any(|q| self.nbrs[b as usize].contains(q));
+                let close = self.next_to(a as usize, b)
+                    || self.masks[a as usize] & self.masks[b as usize] != 0;
                 if !close {
                     continue;
                 }

@@ -148,6 +148,22 @@ pub struct StringVerdict {
     pub witness: Vec<Witness>,
 }
 
+impl StringVerdict {
+    /// The string on `head` alive, for `reason`, proved by `witness`.
+    fn alive(board: &Board, head: Point, reason: Reason, witness: Vec<Witness>) -> StringVerdict {
+        let mut points: Vec<Point> = board.string_stones(head).collect();
+        points.sort_unstable();
+        StringVerdict {
+            color: board.color(head).expect("a string"),
+            stones: points.iter().map(|&p| board.geometry().name(p)).collect(),
+            points,
+            status: Status::Alive,
+            reason,
+            witness,
+        }
+    }
+}
+
 /// All string verdicts of a position.
 #[derive(Clone, Debug, Serialize)]
 pub struct Verdicts {
@@ -216,22 +232,19 @@ fn judge_here(board: &Board, opts: &Options) -> Verdicts {
     let settled = pass_alive(board);
     let mut strings: Vec<StringVerdict> = Vec::new();
     let mut nodes = 0;
-    for (head, color) in board.strings() {
+    for (head, _) in board.strings() {
         if settled[head as usize] {
-            let mut points: Vec<Point> = board.string_stones(head).collect();
-            points.sort_unstable();
-            strings.push(StringVerdict {
-                color,
-                stones: points.iter().map(|&p| board.geometry().name(p)).collect(),
-                points,
-                status: Status::Alive,
-                reason: Reason::PassAlive,
-                witness: Vec::new(),
-            });
+            strings.push(StringVerdict::alive(
+                board,
+                head,
+                Reason::PassAlive,
+                Vec::new(),
+            ));
         }
     }
-    // Strings decided before the searches, by their first stone (local
-    // proofs) or head (miai).
+    // Strings decided before the searches: by first stone (`local`: miai
+    // and local proofs) and by head (`known`: miai, which the local proofs
+    // skip).
     let mut local = vec![false; board.geometry().len()];
     let mut known = vec![false; board.geometry().len()];
     for (head, color) in board.strings().into_iter().filter(|_| opts.miai) {
@@ -242,28 +255,20 @@ fn judge_here(board: &Board, opts: &Options) -> Verdicts {
             continue;
         };
         // Every string of the proof's group is safe.
-        let claim = miai_claim(board, color, &proof);
+        let witness = Witness {
+            claim: miai_claim(board, color, &proof),
+            first: color.opponent(),
+            moves: Vec::new(),
+            end: "static".to_string(),
+        };
         for &h in &proof.strings {
             if settled[h as usize] || known[h as usize] {
                 continue;
             }
-            let mut points: Vec<Point> = board.string_stones(h).collect();
-            points.sort_unstable();
-            local[points[0] as usize] = true;
+            let v = StringVerdict::alive(board, h, Reason::Miai, vec![witness.clone()]);
+            local[v.points[0] as usize] = true;
             known[h as usize] = true;
-            strings.push(StringVerdict {
-                color,
-                stones: points.iter().map(|&p| board.geometry().name(p)).collect(),
-                points,
-                status: Status::Alive,
-                reason: Reason::Miai,
-                witness: vec![Witness {
-                    claim: claim.clone(),
-                    first: color.opponent(),
-                    moves: Vec::new(),
-                    end: "static".to_string(),
-                }],
-            });
+            strings.push(v);
         }
     }
     for color in [Color::Black, Color::White]
@@ -404,16 +409,12 @@ fn local_verdicts(
             end: end_text(&end),
         };
         for &h in unsettled_walls.iter().filter(|h| live.contains(h)) {
-            let mut points: Vec<Point> = board.string_stones(h).collect();
-            points.sort_unstable();
-            out.push(StringVerdict {
-                color,
-                stones: points.iter().map(|&p| board.geometry().name(p)).collect(),
-                points,
-                status: Status::Alive,
-                reason: Reason::Uncapturable,
-                witness: vec![witness.clone()],
-            });
+            out.push(StringVerdict::alive(
+                board,
+                h,
+                Reason::Uncapturable,
+                vec![witness.clone()],
+            ));
         }
         let before = ls.engine.total_nodes();
         let guard = Some(ls.guard());

@@ -1,16 +1,14 @@
 //! The miai rule (`kakunin::miai`) agrees with the search that does not
-//! use it: on random small boards, every string the rule calls safe that is
+//! use it on random small boards: every string the rule calls safe that is
 //! not already pass-alive is never found dead by the search without the
-//! rule; and on the corpus and the small real positions the verdicts with
-//! and without the rule are equal wherever both decide.
+//! rule. (On the corpus and the small real positions, `tests/shortcuts.rs`
+//! compares the verdicts with and without it.)
 
 use kakunin::board::{Board, Color, Geometry, Point};
-use kakunin::case;
 use kakunin::confirm::Limits;
 use kakunin::miai;
 use kakunin::region::pass_alive;
 use kakunin::status::{Options, Status, judge};
-use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 fn options(nodes: u64, use_miai: bool) -> Options {
@@ -174,81 +172,4 @@ fn miai_sweep() {
         .unwrap_or(1);
     let (checked, decided) = sweep(n, seed);
     eprintln!("{checked} strings safe by miai, {decided} proved alive by the search");
-}
-
-/// Exactly one verdict per string of the board.
-fn one_verdict_each(name: &str, board: &Board, v: &kakunin::status::Verdicts) {
-    let mut firsts: Vec<Point> = v.strings.iter().map(|s| s.points[0]).collect();
-    firsts.sort_unstable();
-    let n = firsts.len();
-    firsts.dedup();
-    assert_eq!(firsts.len(), n, "{name}: a string has two verdicts");
-    assert_eq!(n, board.strings().len(), "{name}: a string has no verdict");
-}
-
-#[test]
-fn every_string_of_the_real_positions_gets_one_verdict() {
-    // Groups proved by miai share strings; each string is decided once.
-    let data = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/data"));
-    let sets: Vec<PathBuf> = [
-        data.join("ogs-score-estimator/test_games"),
-        data.join("gnugo-kgs"),
-    ]
-    .into_iter()
-    .filter(|p| p.exists())
-    .collect();
-    let (positions, _) = kakunin::bench::positions(&sets);
-    for p in positions {
-        let v = judge(&p.board, &options(200, true));
-        one_verdict_each(&p.name, &p.board, &v);
-    }
-}
-
-/// Strings decided both with and without the rule, after checking that
-/// they agree.
-fn agree(name: &str, board: &Board) -> usize {
-    let with = judge(board, &options(20_000, true));
-    let without = judge(board, &options(20_000, false));
-    one_verdict_each(name, board, &with);
-    let mut both = 0;
-    for s in &with.strings {
-        let other = without.status_at(s.points[0]).expect("the same strings");
-        if s.status != Status::Unknown && other != Status::Unknown {
-            assert_eq!(
-                s.status, other,
-                "{name}: {:?} is {:?} with the miai rule and {other:?} without",
-                s.stones, s.status
-            );
-            both += 1;
-        }
-    }
-    both
-}
-
-#[test]
-fn the_miai_rule_agrees_with_the_search_on_the_corpus_and_small_real_positions() {
-    let root = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../cases"));
-    let mut compared = 0;
-    for path in case::find(&[root]).expect("the corpus") {
-        let c = case::load(&path).unwrap_or_else(|e| panic!("{e}"));
-        compared += agree(&c.id, &c.board);
-    }
-    assert!(compared > 50, "only {compared} strings decided both ways");
-    for folder in ["patterns", "no_removals"] {
-        let root = Path::new(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../../shared/data/ogs-score-estimator/test_games"
-        ))
-        .join(folder);
-        let Ok(dir) = std::fs::read_dir(&root) else {
-            eprintln!("skipped: {} is not there", root.display());
-            continue;
-        };
-        let mut files: Vec<PathBuf> = dir.filter_map(|e| e.ok().map(|e| e.path())).collect();
-        files.sort();
-        for f in files {
-            let g = kakunin::ogs::load(&f).unwrap_or_else(|e| panic!("{e}"));
-            agree(&f.display().to_string(), &g.board);
-        }
-    }
 }

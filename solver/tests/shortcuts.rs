@@ -1,40 +1,86 @@
 //! Every shortcut of the search agrees with the plain search: on every
 //! corpus case, and on real OGS end positions, the verdicts with local
-//! proofs on cut-out boards equal those of the whole-component search
-//! wherever both decide.
+//! proofs on cut-out boards equal those of the whole-component search, and
+//! the verdicts with the miai rule (`kakunin::miai`) those without it,
+//! wherever both decide. Strings decided before the searches (groups proved
+//! by miai share strings) get one verdict each.
 
-use kakunin::board::Board;
+use kakunin::board::{Board, Point};
 use kakunin::case;
 use kakunin::confirm::Limits;
-use kakunin::status::{Options, Status, judge};
+use kakunin::status::{Options, Status, Verdicts, judge};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-fn options(local: bool) -> Options {
+fn options(nodes: u64) -> Options {
     Options {
         limits: Limits {
-            nodes: 20_000,
+            nodes,
             time: Duration::from_secs(30),
         },
         line_len: 4,
-        local,
         ..Options::default()
     }
 }
 
-/// Strings decided both ways, after checking that they agree.
-fn agree(name: &str, board: &Board) -> usize {
-    let with = judge(board, &options(true));
-    let without = judge(board, &options(false));
+/// A shortcut switched off in [`options`].
+#[derive(Clone, Copy)]
+enum Shortcut {
+    Local,
+    Miai,
+}
+
+impl Shortcut {
+    fn off(self) -> Options {
+        let opts = options(20_000);
+        match self {
+            Shortcut::Local => Options {
+                local: false,
+                ..opts
+            },
+            Shortcut::Miai => Options {
+                miai: false,
+                ..opts
+            },
+        }
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            Shortcut::Local => "local proofs",
+            Shortcut::Miai => "the miai rule",
+        }
+    }
+}
+
+/// Exactly one verdict per string of the board.
+fn one_verdict_each(name: &str, board: &Board, v: &Verdicts) {
+    let mut firsts: Vec<Point> = v.strings.iter().map(|s| s.points[0]).collect();
+    firsts.sort_unstable();
+    let n = firsts.len();
+    firsts.dedup();
+    assert_eq!(firsts.len(), n, "{name}: a string has two verdicts");
+    assert_eq!(n, board.strings().len(), "{name}: a string has no verdict");
+}
+
+/// Strings decided both with and without `shortcut`, after checking that
+/// they agree.
+fn agree(shortcut: Shortcut, name: &str, board: &Board) -> usize {
+    let with = judge(board, &options(20_000));
+    let without = judge(board, &shortcut.off());
+    if matches!(shortcut, Shortcut::Miai) {
+        one_verdict_each(name, board, &with);
+    }
+    let what = shortcut.name();
     let mut both = 0;
     for s in &with.strings {
         let Some(other) = without.status_at(s.points[0]) else {
-            panic!("{name}: string {:?} missing without local proofs", s.stones);
+            panic!("{name}: string {:?} missing without {what}", s.stones);
         };
         if s.status != Status::Unknown && other != Status::Unknown {
             assert_eq!(
                 s.status, other,
-                "{name}: {:?} is {:?} with local proofs ({:?}) and {other:?} without",
+                "{name}: {:?} is {:?} with {what} ({:?}) and {other:?} without",
                 s.stones, s.status, s.reason
             );
             both += 1;
@@ -43,21 +89,20 @@ fn agree(name: &str, board: &Board) -> usize {
     both
 }
 
-#[test]
-fn local_proofs_agree_with_the_whole_search_on_the_corpus() {
+/// Every corpus case, compared; returns the strings decided both ways.
+fn on_the_corpus(shortcut: Shortcut) -> usize {
     let root = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../cases"));
     let mut compared = 0;
     for path in case::find(&[root]).expect("the corpus") {
         let c = case::load(&path).unwrap_or_else(|e| panic!("{e}"));
-        compared += agree(&c.id, &c.board);
+        compared += agree(shortcut, &c.id, &c.board);
     }
-    assert!(compared > 50, "only {compared} strings decided both ways");
+    compared
 }
 
-#[test]
-fn local_proofs_agree_with_the_whole_search_on_small_real_positions() {
-    // The pattern positions, and the 9x9 endings whose groups live on big
-    // territories (cut out alone, `local::lone_clusters`).
+/// The pattern positions, and the 9x9 endings whose groups live on big
+/// territories (cut out alone, `local::lone_clusters`), compared.
+fn on_small_real_positions(shortcut: Shortcut) {
     for folder in ["patterns", "no_removals"] {
         let root = Path::new(concat!(
             env!("CARGO_MANIFEST_DIR"),
@@ -72,7 +117,43 @@ fn local_proofs_agree_with_the_whole_search_on_small_real_positions() {
         files.sort();
         for f in files {
             let g = kakunin::ogs::load(&f).unwrap_or_else(|e| panic!("{e}"));
-            agree(&f.display().to_string(), &g.board);
+            agree(shortcut, &f.display().to_string(), &g.board);
         }
+    }
+}
+
+#[test]
+fn local_proofs_agree_with_the_whole_search_on_the_corpus() {
+    let compared = on_the_corpus(Shortcut::Local);
+    assert!(compared > 50, "only {compared} strings decided both ways");
+}
+
+#[test]
+fn local_proofs_agree_with_the_whole_search_on_small_real_positions() {
+    on_small_real_positions(Shortcut::Local);
+}
+
+#[test]
+fn the_miai_rule_agrees_with_the_search_on_the_corpus_and_small_real_positions() {
+    let compared = on_the_corpus(Shortcut::Miai);
+    assert!(compared > 50, "only {compared} strings decided both ways");
+    on_small_real_positions(Shortcut::Miai);
+}
+
+#[test]
+fn every_string_of_the_real_positions_gets_one_verdict() {
+    // Groups proved by miai share strings; each string is decided once.
+    let data = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/data"));
+    let sets: Vec<PathBuf> = [
+        data.join("ogs-score-estimator/test_games"),
+        data.join("gnugo-kgs"),
+    ]
+    .into_iter()
+    .filter(|p| p.exists())
+    .collect();
+    let (positions, _) = kakunin::bench::positions(&sets);
+    for p in positions {
+        let v = judge(&p.board, &options(200));
+        one_verdict_each(&p.name, &p.board, &v);
     }
 }
