@@ -1024,7 +1024,8 @@ impl Engine {
                 // settle the game without searching on (this is what keeps
                 // the graphs small).
                 let mine = self.safety(node, game.owner);
-                if game.target.iter().all(|&p| mine.alive(p))
+                if (game.target.iter().all(|&p| mine.alive(p))
+                    && Self::guard_holds(game, game.owner, &mine))
                     || (self.miai
                         && matches!(game.kind, Kind::Capture)
                         && self.safe_by_miai(game, node))
@@ -1050,7 +1051,9 @@ impl Engine {
                 // Every fight point held unconditionally by the opponent:
                 // no new stone there can ever stand.
                 let held = self.safety(node, game.owner.opponent());
-                if game.fight.iter().all(|&p| held.held(p)) {
+                if game.fight.iter().all(|&p| held.held(p))
+                    && Self::guard_holds(game, game.owner.opponent(), &held)
+                {
                     return Standing::Ended(Val::Loss);
                 }
                 // Every fight point under opposing strings that the owner,
@@ -1071,7 +1074,9 @@ impl Engine {
                 heads.sort_unstable();
                 heads.dedup();
                 let mine = self.safety(node, game.owner);
-                if heads.iter().any(|&h| mine.alive(h)) {
+                if heads.iter().any(|&h| mine.alive(h))
+                    && Self::guard_holds(game, game.owner, &mine)
+                {
                     return Standing::Ended(Val::Win(0));
                 }
                 for h in heads {
@@ -1100,6 +1105,21 @@ impl Engine {
             Some(v) => Standing::Ended(v),
             None => Standing::Open,
         }
+    }
+
+    /// Whether `color`'s guard stones, if the game has any, are all
+    /// pass-alive in `safety` (Benson's answers for `color`), so that no
+    /// line can lose one. The shortcuts that end a game by Benson (a
+    /// pass-alive target, a capture settled in held territory, a fight
+    /// held or sealed) read the board as if nothing else could change the
+    /// result; a guard stone of the side they favour that could still be
+    /// captured would lose that side the game on some line, so they apply
+    /// only when this holds. (On local proofs the guard is the open walls,
+    /// and a wrong shortcut there would prove stones dead that are not.)
+    fn guard_holds(game: &Game, color: Color, safety: &Safety) -> bool {
+        game.guard
+            .as_ref()
+            .is_none_or(|g| g.color != color || g.points.iter().all(|&p| safety.alive(p)))
     }
 
     /// True when every string holding target stones is safe by miai
@@ -1168,6 +1188,7 @@ impl Engine {
     fn settled_capture(&mut self, game: &Game, node: &Node) -> bool {
         let theirs = self.safety(node, game.owner.opponent());
         game.target.iter().any(|&p| theirs.held(p))
+            && Self::guard_holds(game, game.owner.opponent(), &theirs)
             && (matches!(game.kind, Kind::Capture) || game.fight.iter().all(|&p| theirs.held(p)))
     }
 
@@ -1180,6 +1201,9 @@ impl Engine {
         // Empty fight points (the opposing strings' eye space) are sealed
         // when the opponent holds them unconditionally.
         let theirs = self.safety(node, them);
+        if !Self::guard_holds(game, them, &theirs) {
+            return None;
+        }
         let mut heads: Vec<Point> = Vec::new();
         for &p in game.fight.iter() {
             match board.color(p) {
