@@ -1184,7 +1184,11 @@ impl Engine {
     /// and, for the confirm game, so does every point of its fight: the
     /// capture is certain and no new stone of the owner can ever stand on
     /// the fight. Moves inside held regions are never generated, so these
-    /// games must end here rather than be searched on.
+    /// games end here rather than be searched on. With a guard stone of
+    /// the opponent that could still fall ([`Engine::guard_holds`]) they
+    /// are searched on instead: the capture inside the held region is then
+    /// never played, so the search can only fail to prove it (on a
+    /// cut-out, a failure proves nothing and the whole search decides).
     fn settled_capture(&mut self, game: &Game, node: &Node) -> bool {
         let theirs = self.safety(node, game.owner.opponent());
         game.target.iter().any(|&p| theirs.held(p))
@@ -1194,7 +1198,8 @@ impl Engine {
 
     /// `Some(Loss)` when every fight point holds a stone of the opponent
     /// whose string the owner cannot capture even moving first, or is empty
-    /// and held unconditionally by the opponent.
+    /// and held unconditionally by the opponent, and no guard stone of the
+    /// opponent could still fall.
     fn fight_sealed(&mut self, game: &Game, node: &Node) -> Option<Val> {
         let board = &node.pos.board;
         let them = game.owner.opponent();
