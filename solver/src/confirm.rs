@@ -1028,6 +1028,7 @@ impl Engine {
                     && Self::guard_holds(game, game.owner, &mine))
                     || (self.miai
                         && matches!(game.kind, Kind::Capture)
+                        && Self::guard_holds(game, game.owner, &mine)
                         && self.safe_by_miai(game, node))
                 {
                     Some(Val::Loss)
@@ -1128,6 +1129,10 @@ impl Engine {
     /// disjoint (each is enclosed by its string alone), so the answers of
     /// all of them make one strategy. A target of local proofs may be
     /// several walls; the target's stones are all still on the board.
+    /// Guard stones of the owner must be pass-alive (the caller checks
+    /// [`Engine::guard_holds`]): the answers are played inside areas that
+    /// only target strings enclose, so they never touch a guard's vital
+    /// regions, and nothing the opponent plays captures a pass-alive guard.
     ///
     /// It is asked in capture games only (the first clause, and every
     /// new stone's question). In confirm games it would be as right, but
@@ -1146,11 +1151,10 @@ impl Engine {
     /// at every node it cost about a third of the search's time.
     fn safe_by_miai(&mut self, game: &Game, node: &Node) -> bool {
         let board = &node.pos.board;
-        // The rule is about O moving first, and about the target only: with
-        // guard stones of the owner, losing one of them would lose the game.
-        if node.pos.to_move == game.owner
-            || game.guard.as_ref().is_some_and(|g| g.color == game.owner)
-        {
+        // The rule is about O moving first, and about the target only: the
+        // caller asks it only when the owner's guard stones, if any, are
+        // pass-alive, since losing one of them would lose the game.
+        if node.pos.to_move == game.owner {
             return false;
         }
         if let Some(prev) = &node.prev {
