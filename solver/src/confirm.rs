@@ -828,12 +828,15 @@ impl Engine {
         let v = self.graph(game, node);
         if std::env::var_os("KAKUNIN_TRACE").is_some() {
             eprintln!(
-                "graph {:?} owner {} target {:?}: {:?} after {} nodes",
+                "graph {:?} owner {} target {:?}: {:?} after {} nodes, from\n{}fight {:?} new stones {:?}",
                 game.kind,
                 game.owner,
                 game.target,
                 v,
-                self.nodes - before
+                self.nodes - before,
+                node.pos,
+                game.fight,
+                node.new_stones
             );
         }
         v
@@ -1304,7 +1307,20 @@ impl Engine {
         }
         let saved = self.limits.nodes;
         self.limits.nodes = saved.min(self.nodes + NESTED_BUDGET);
+        let before = self.nodes;
         let v = self.solve(game, node);
+        // Only the costly questions are traced: most take a few nodes.
+        if self.nodes - before > 5_000 && std::env::var_os("KAKUNIN_TRACE").is_some() {
+            eprintln!(
+                "nested {:?} owner {} target {:?}: {:?} after {} nodes\n{}",
+                game.kind,
+                game.owner,
+                game.target,
+                v,
+                self.nodes - before,
+                node.pos
+            );
+        }
         self.limits.nodes = saved;
         if v == Val::Unknown {
             if self.nodes < saved && self.started.elapsed() < self.limits.time {
