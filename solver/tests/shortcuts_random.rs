@@ -11,7 +11,8 @@
 //! `cargo test` runs a small fixed sweep. A longer one:
 //! `SHORTCUT_SWEEP=N SHORTCUT_SEED=S cargo test --release --test
 //! shortcuts_random -- --ignored --nocapture` (`SHORTCUT_NODES` the node
-//! bound per string, `SHORTCUT_VERBOSE` to print each board).
+//! bound per string, `SHORTCUT_SIZES=9x7,9x9` other board sizes,
+//! `SHORTCUT_VERBOSE` to print each board).
 
 use kakunin::board::{Board, Color, Geometry, Point};
 use kakunin::confirm::Limits;
@@ -103,11 +104,13 @@ fn playout(rng: &mut Rng, w: usize, h: usize, moves: usize) -> Board {
     board
 }
 
-/// The boards of a sweep: sizes from 5x5 to 7x6, stopped between two
+/// The sizes of the fixed sweep.
+const SIZES: &[(usize, usize)] = &[(5, 5), (6, 5), (6, 6), (7, 5), (7, 6)];
+
+/// The boards of a sweep: sizes drawn from `sizes`, stopped between two
 /// thirds of the points and about as many moves as there are points.
-fn boards(count: usize, seed: u64) -> Vec<Board> {
+fn boards(count: usize, seed: u64, sizes: &[(usize, usize)]) -> Vec<Board> {
     let mut rng = Rng(seed);
-    let sizes = [(5, 5), (6, 5), (6, 6), (7, 5), (7, 6)];
     (0..count)
         .map(|_| {
             let (w, h) = sizes[rng.below(sizes.len())];
@@ -132,11 +135,11 @@ struct Tally {
 /// Judges each board both ways, and one of its 16 images (symmetry and
 /// colour swap) with the shortcuts, and fails on the first string whose
 /// decided statuses differ.
-fn sweep(count: usize, seed: u64, nodes: u64) -> Tally {
+fn sweep(count: usize, seed: u64, nodes: u64, sizes: &[(usize, usize)]) -> Tally {
     let mut t = Tally::default();
     let transforms = Transform::all();
     let verbose = std::env::var_os("SHORTCUT_VERBOSE").is_some();
-    for (i, board) in boards(count, seed).iter().enumerate() {
+    for (i, board) in boards(count, seed, sizes).iter().enumerate() {
         if verbose {
             eprintln!("board {i}\n{board:?}");
         }
@@ -185,7 +188,7 @@ fn sweep(count: usize, seed: u64, nodes: u64) -> Tally {
 
 #[test]
 fn the_shortcuts_agree_with_the_plain_search_on_random_playouts() {
-    let t = sweep(24, 1, 20_000);
+    let t = sweep(24, 1, 20_000, SIZES);
     eprintln!("{t:?}");
     assert!(
         t.both * 2 >= t.strings,
@@ -204,10 +207,21 @@ fn shortcut_sweep() {
             .and_then(|v| v.parse().ok())
             .unwrap_or(default)
     };
+    let sizes: Vec<(usize, usize)> = match std::env::var("SHORTCUT_SIZES") {
+        Ok(spec) => spec
+            .split(',')
+            .map(|t| {
+                let (w, h) = t.split_once('x').expect("SHORTCUT_SIZES: WxH,WxH,...");
+                (w.parse().expect("a width"), h.parse().expect("a height"))
+            })
+            .collect(),
+        Err(_) => SIZES.to_vec(),
+    };
     let t = sweep(
         env("SHORTCUT_SWEEP", 300) as usize,
         env("SHORTCUT_SEED", 2),
         env("SHORTCUT_NODES", 50_000),
+        &sizes,
     );
     eprintln!("{t:?}");
 }
