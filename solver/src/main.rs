@@ -120,7 +120,7 @@ enum Command {
     },
     /// Show a case: the board with coordinates, its marks and expected overlay.
     Show {
-        /// A case file.
+        /// A case file (.yaml), an SGF record (.sgf) or an OGS position (.game).
         file: PathBuf,
     },
     /// Judge positions: statuses with witness lines, Article 8 map, score.
@@ -181,7 +181,7 @@ enum Command {
     },
     /// Explain a case: each disputed string's witness lines as numbered move diagrams.
     Explain {
-        /// A case file.
+        /// A case file (.yaml), an SGF record (.sgf) or an OGS position (.game).
         file: PathBuf,
         /// Only the string with a stone on this point (GTP, e.g. C3).
         #[arg(long)]
@@ -191,7 +191,7 @@ enum Command {
     },
     /// Draw a case as a picture: kakunin's verdict, the expected one, or a witness line.
     Render {
-        /// A case file.
+        /// A case file (.yaml), an SGF record (.sgf) or an OGS position (.game).
         file: PathBuf,
         /// Write an SVG picture here.
         #[arg(long)]
@@ -254,7 +254,7 @@ fn quiet_on_closed_pipe() {
 fn run(cli: Cli) -> Result<ExitCode> {
     match cli.command {
         Command::Show { file } => {
-            let c = case::load(&file)?;
+            let c = load_case(&file)?;
             print!("{}", render::show(&c));
             Ok(ExitCode::SUCCESS)
         }
@@ -351,8 +351,27 @@ fn compare(
 /// One input of `judge`: a case, or an SGF record with its recorded result.
 struct Input {
     judgement: Judgement,
-    case: Option<case::Case>,
+    /// The position as a case (without `expect` unless it is one).
+    case: Case,
     record: Option<sgf::Record>,
+}
+
+/// Reads a case, or an SGF record's final position or an OGS position as a
+/// case without `expect` (by extension), so that `show`, `explain` and
+/// `render` take what `judge` takes; an SGF file is not read as YAML.
+fn load_case(path: &Path) -> Result<Case> {
+    Ok(if sgf::is_sgf(path) {
+        sgf::load(path)?.to_case(path)
+    } else if is_ogs(path) {
+        kakunin::ogs::load(path)?.to_case(path)
+    } else {
+        case::load(path)?
+    })
+}
+
+/// An OGS end position, by its `.game` extension.
+fn is_ogs(path: &Path) -> bool {
+    path.extension().is_some_and(|e| e == "game")
 }
 
 /// Reads a case or an SGF file (by extension) and judges it.
@@ -372,29 +391,29 @@ fn judge_file(path: &std::path::Path, opts: &Options) -> Result<Input> {
         );
         Ok(Input {
             judgement,
-            case: None,
+            case: rec.to_case(path),
             record: Some(rec),
         })
-    } else if path.extension().is_some_and(|e| e == "game") {
+    } else if is_ogs(path) {
         // An OGS end position: no prisoners or komi are recorded.
-        let g = kakunin::ogs::load(path)?;
+        let c = kakunin::ogs::load(path)?.to_case(path);
         let judgement = Judgement::of(
             path.display().to_string(),
-            g.board,
-            case::Prisoners::default(),
-            0.0,
+            c.board.clone(),
+            c.prisoners,
+            c.komi,
             opts,
         );
         Ok(Input {
             judgement,
-            case: None,
+            case: c,
             record: None,
         })
     } else {
         let c = case::load(path)?;
         Ok(Input {
             judgement: Judgement::of_case(&c, opts),
-            case: Some(c),
+            case: c,
             record: None,
         })
     }
@@ -405,7 +424,7 @@ fn judge(files: &[PathBuf], format: Format, opts: &Options) -> Result<ExitCode> 
     let mut json = Vec::new();
     // Judged in parallel, reported in input order.
     let judged = batch::map(files, |f| judge_file(f, opts));
-    for (f, input) in files.iter().zip(judged) {
+    for input in judged {
         let input = match input {
             Ok(i) => i,
             Err(e) => {
@@ -424,22 +443,7 @@ fn judge(files: &[PathBuf], format: Format, opts: &Options) -> Result<ExitCode> 
                 }
                 println!();
             }
-            Format::Yaml => match &input.case {
-                Some(c) => print!("{}", render::case_yaml(c, &j.map.marks)),
-                None => match input.record.as_ref() {
-                    Some(rec) => {
-                        let c = rec.to_case(f);
-                        print!("{}", render::case_yaml(&c, &j.map.marks));
-                    }
-                    None => {
-                        eprintln!(
-                            "kakunin: {}: --format yaml needs a case or an SGF file",
-                            f.display()
-                        );
-                        failed = true;
-                    }
-                },
-            },
+            Format::Yaml => print!("{}", render::case_yaml(&input.case, &j.map.marks)),
             Format::Json => {
                 let mut v = j.to_json();
                 if let (Some(re), Some(obj)) = (&recorded, v.as_object_mut()) {
@@ -633,7 +637,7 @@ fn labels(c: &Case) -> Vec<(String, Point)> {
 }
 
 fn explain(file: &Path, point: Option<&str>, opts: Options) -> Result<ExitCode> {
-    let c = case::load(file)?;
+    let c = load_case(file)?;
     let at = match point {
         None => None,
         Some(name) => {
@@ -677,7 +681,7 @@ fn draw(
     if svg.is_none() && png.is_none() {
         anyhow::bail!("render needs --svg FILE or --png FILE (or both)");
     }
-    let c = case::load(file)?;
+    let c = load_case(file)?;
     let labels = labels(&c);
     let text = if expected {
         let expect = c

@@ -7,6 +7,7 @@
 //! benchmark and the tests on one loader.
 
 use crate::board::{Board, Color, Geometry};
+use crate::case::{Case, Prisoners};
 use std::path::Path;
 use thiserror::Error;
 
@@ -44,6 +45,46 @@ pub fn load(path: &Path) -> Result<OgsGame, OgsError> {
         message: e.to_string(),
     })?;
     parse(&path.display().to_string(), &text)
+}
+
+impl OgsGame {
+    /// The position as a case (for `show`, `explain`, `render` and `judge
+    /// --format yaml`), named after the file. No prisoners or komi are
+    /// recorded in the format; the players' dead marks are counted in the
+    /// note.
+    #[must_use]
+    pub fn to_case(&self, path: &Path) -> Case {
+        let id = path.file_stem().map_or_else(
+            || "position".to_string(),
+            |s| s.to_string_lossy().into_owned(),
+        );
+        let removed = self.removed.iter().filter(|&&r| r).count();
+        Case {
+            file: path.with_extension("yaml"),
+            title: format!("OGS end position {id}"),
+            id,
+            source: format!(
+                "end position of the OGS score-estimator file {}",
+                path.display()
+            ),
+            provenance: "transcribed".to_string(),
+            note: Some(format!(
+                "{} to move; the players removed {removed} stones as dead",
+                match self.to_move {
+                    Color::Black => "Black",
+                    Color::White => "White",
+                }
+            )),
+            board: self.board.clone(),
+            marks: std::collections::BTreeMap::new(),
+            prisoners: Prisoners::default(),
+            komi: 0.0,
+            verdict: "judged by kakunin".to_string(),
+            expect: None,
+            disputed: Vec::new(),
+            proofs: Vec::new(),
+        }
+    }
 }
 
 /// Parses the text of a `.game` file named `file`.

@@ -344,9 +344,18 @@ impl Record {
     /// A heading for output: the players, or `fallback`.
     #[must_use]
     pub fn title(&self, fallback: &str) -> String {
+        match self.players() {
+            Some(p) => format!("{fallback}: {p}"),
+            None => fallback.to_string(),
+        }
+    }
+
+    /// The players, as `B (black) vs W (white)`, when both are recorded.
+    #[must_use]
+    pub fn players(&self) -> Option<String> {
         match (&self.black, &self.white) {
-            (Some(b), Some(w)) => format!("{fallback}: {b} (black) vs {w} (white)"),
-            _ => fallback.to_string(),
+            (Some(b), Some(w)) => Some(format!("{b} (black) vs {w} (white)")),
+            _ => None,
         }
     }
 
@@ -679,7 +688,10 @@ impl Record {
         );
         Case {
             file: path.with_extension("yaml"),
-            title: self.title(&id),
+            // The id goes before the title wherever both are shown.
+            title: self
+                .players()
+                .unwrap_or_else(|| format!("final position of {id}")),
             id,
             source: format!(
                 "final position of the SGF record {} after {} moves{}",

@@ -170,3 +170,46 @@ fn yaml_output_of_a_record_is_a_valid_case() {
         "kakunin's overlay is the case's expect"
     );
 }
+
+#[test]
+fn show_takes_an_sgf_record_and_an_ogs_position_like_judge() {
+    let out = kakunin(&["show", "../shared/data/gnugo-kgs/GNU-tadf.sgf"]);
+    assert!(out.status.success(), "{out:?}");
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.starts_with("GNU-tadf: tadf (black) vs GNU (white)\n"),
+        "{text}"
+    );
+    // The final position after the replay, on 13x13, with no overlay.
+    assert!(text.contains("\n 13 "), "{text}");
+    assert!(text.contains("no expected overlay"), "{text}");
+    let game = "../shared/data/ogs-score-estimator/test_games/patterns/false_eye.game";
+    let out = kakunin(&["show", game]);
+    assert!(out.status.success(), "{out:?}");
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.starts_with("false_eye: OGS end position false_eye\n"),
+        "{text}"
+    );
+}
+
+#[test]
+fn an_ogs_position_is_written_as_a_case_that_reads_back() {
+    let game = "../shared/data/ogs-score-estimator/test_games/patterns/false_eye.game";
+    // At the default bounds every string is decided, so the overlay holds
+    // no `?` and is a valid `expect`.
+    let out = kakunin(&["judge", "--format", "yaml", game]);
+    assert!(out.status.success(), "{out:?}");
+    let text = String::from_utf8(out.stdout).unwrap();
+    let c = kakunin::case::parse(Path::new("false_eye.yaml"), &text)
+        .unwrap_or_else(|e| panic!("{e}\n{text}"));
+    let g = kakunin::ogs::load(&root().join(game)).unwrap();
+    assert_eq!(c.board.stones(), g.board.stones());
+    assert!(c.expect.is_some(), "{text}");
+    assert!(
+        c.note
+            .as_deref()
+            .is_some_and(|n| n.contains("removed 21 stones")),
+        "{text}"
+    );
+}
