@@ -226,6 +226,11 @@ fn block(out: &mut String, key: &str, rows: &str) {
 }
 
 /// The case with `expect` set to the solver's overlay (`judge --format yaml`).
+///
+/// An `expect` holds decided verdicts only (CASE-FORMAT.md has no letter
+/// for `unknown`). When the bounded search left stones undecided, the
+/// overlay is written as a comment instead, with `?` on those stones, so
+/// that the output still loads as a case and the user sees what is missing.
 #[must_use]
 pub fn case_yaml(case: &Case, marks: &[Mark]) -> String {
     let mut out = String::new();
@@ -259,7 +264,22 @@ pub fn case_yaml(case: &Case, marks: &[Mark]) -> String {
         let _ = writeln!(out, "komi: {}", case.komi);
     }
     folded(&mut out, "verdict", &case.verdict);
-    block(&mut out, "expect", &overlay_rows(geo, marks));
+    let unknown = marks.iter().filter(|&&m| m == Mark::Unknown).count();
+    if unknown == 0 {
+        block(&mut out, "expect", &overlay_rows(geo, marks));
+    } else {
+        let _ = writeln!(
+            out,
+            "# expect left out: {unknown} stones are unknown at these search bounds (`?`);"
+        );
+        let _ = writeln!(
+            out,
+            "# rerun with a larger --max-nodes. The overlay so far:"
+        );
+        for r in overlay_rows(geo, marks).lines() {
+            let _ = writeln!(out, "#   {r}");
+        }
+    }
     if !case.disputed.is_empty() {
         let points: Vec<String> = case.disputed.iter().map(|&p| geo.name(p)).collect();
         let _ = writeln!(out, "disputed: [{}]", points.join(", "));

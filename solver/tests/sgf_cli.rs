@@ -213,3 +213,24 @@ fn an_ogs_position_is_written_as_a_case_that_reads_back() {
         "{text}"
     );
 }
+
+#[test]
+fn undecided_stones_leave_expect_out_of_the_yaml_case() {
+    // At 200 nodes per string some strings of this game stay unknown: the
+    // case still loads, without `expect`, and the overlay is a comment.
+    let out = kakunin(&[
+        "judge",
+        "--format",
+        "yaml",
+        "--max-nodes",
+        "200",
+        "../shared/data/gnugo-kgs/GNU-tadf.sgf",
+    ]);
+    assert!(out.status.success(), "{out:?}");
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("# expect left out: "), "{text}");
+    assert!(text.contains('?'), "{text}");
+    let c = kakunin::case::parse(Path::new("GNU-tadf.yaml"), &text)
+        .unwrap_or_else(|e| panic!("{e}\n{text}"));
+    assert!(c.expect.is_none());
+}
