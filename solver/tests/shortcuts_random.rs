@@ -152,7 +152,15 @@ fn sweep(count: usize, seed: u64, nodes: u64, sizes: &[(usize, usize)]) -> Tally
                 .unwrap_or_else(|| panic!("board {i}: {:?} has no plain verdict", s.stones));
             match (s.status, other) {
                 (Status::Unknown, Status::Unknown) => {}
-                (Status::Unknown, _) => t.without_only += 1,
+                (Status::Unknown, b) => {
+                    if verbose {
+                        eprintln!(
+                            "board {i}: {:?} is {b:?} only without the shortcuts",
+                            s.stones
+                        );
+                    }
+                    t.without_only += 1;
+                }
                 (_, Status::Unknown) => t.with_only += 1,
                 (a, b) => {
                     assert_eq!(
