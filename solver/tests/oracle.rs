@@ -15,8 +15,10 @@
 //! oracle -- --ignored --nocapture` (see `oracle_sweep` for the knobs).
 //! Boards of 15 points or more are out of the oracle's reach.
 
+mod common;
 mod oracle_go;
 
+use common::Rng;
 use kakunin::board::{Board, Color, Geometry};
 use kakunin::confirm::Limits;
 use kakunin::cycle::Cycles;
@@ -25,23 +27,6 @@ use kakunin::status::{Options, Reason, Status, StringVerdict, judge};
 use oracle_go::{BLACK, Cells, EMPTY, Geo, Oracle, Verdict, WHITE};
 use std::rc::Rc;
 use std::time::{Duration, Instant};
-
-/// A small deterministic generator (splitmix64).
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-}
 
 fn empties(geo: &Geo, cells: &Cells) -> usize {
     (0..geo.n).filter(|&p| cells[p] == EMPTY).count()

@@ -14,6 +14,9 @@
 //! bound per string, `SHORTCUT_SIZES=9x7,9x9` other board sizes,
 //! `SHORTCUT_VERBOSE` to print each board).
 
+mod common;
+
+use common::Rng;
 use kakunin::board::{Board, Color, Geometry, Point};
 use kakunin::confirm::Limits;
 use kakunin::cycle::Cycles;
@@ -46,23 +49,6 @@ fn options(i: usize, nodes: u64, shortcuts: bool) -> Options {
     }
 }
 
-/// A small deterministic generator (splitmix64).
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
-
 /// Whether `p` is an eye-like point of `color`: every neighbour is its
 /// stone. Playouts do not fill those, so groups keep their eyes and the
 /// positions look like endings (living groups, territories, dead stones
@@ -88,7 +74,7 @@ fn playout(rng: &mut Rng, w: usize, h: usize, moves: usize) -> Board {
             .collect();
         let mut played = false;
         while !points.is_empty() {
-            let p = points.swap_remove(rng.below(points.len()));
+            let p = points.swap_remove(rng.below(points.len() as u64) as usize);
             if board.play(p, color).is_ok() {
                 played = true;
                 break;
@@ -113,9 +99,9 @@ fn boards(count: usize, seed: u64, sizes: &[(usize, usize)]) -> Vec<Board> {
     let mut rng = Rng(seed);
     (0..count)
         .map(|_| {
-            let (w, h) = sizes[rng.below(sizes.len())];
+            let (w, h) = sizes[rng.below(sizes.len() as u64) as usize];
             let n = w * h;
-            let moves = 2 * n / 3 + rng.below(n / 2);
+            let moves = 2 * n / 3 + rng.below((n / 2) as u64) as usize;
             playout(&mut rng, w, h, moves)
         })
         .collect()
