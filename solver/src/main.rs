@@ -348,7 +348,8 @@ fn compare(
     })
 }
 
-/// One input of `judge`: a case, or an SGF record with its recorded result.
+/// One input of `judge`: a case, an SGF record with its recorded result, or
+/// an OGS position.
 struct Input {
     judgement: Judgement,
     /// The position as a case (without `expect` unless it is one).
@@ -374,8 +375,9 @@ fn is_ogs(path: &Path) -> bool {
     path.extension().is_some_and(|e| e == "game")
 }
 
-/// Reads a case or an SGF file (by extension) and judges it.
-fn judge_file(path: &std::path::Path, opts: &Options) -> Result<Input> {
+/// Reads a case, an SGF file or an OGS `.game` file (by extension) and
+/// judges it.
+fn judge_file(path: &Path, opts: &Options) -> Result<Input> {
     if sgf::is_sgf(path) {
         let rec = sgf::load(path)?;
         let name = path.file_stem().map_or_else(
