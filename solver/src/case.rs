@@ -206,6 +206,36 @@ pub struct Case {
     pub proofs: Vec<Proof>,
 }
 
+impl Case {
+    /// A position read from a game file (an SGF record, an OGS position)
+    /// as a case: named after the file (`fallback` when it has no name),
+    /// `transcribed`, judged by kakunin, with no marks, `expect` or proofs.
+    /// The caller sets the title, source, note, prisoners and komi.
+    #[must_use]
+    pub fn transcribed(path: &Path, fallback: &str, board: Board) -> Case {
+        let id = path.file_stem().map_or_else(
+            || fallback.to_string(),
+            |s| s.to_string_lossy().into_owned(),
+        );
+        Case {
+            file: path.with_extension("yaml"),
+            title: id.clone(),
+            id,
+            source: String::new(),
+            provenance: "transcribed".to_string(),
+            note: None,
+            board,
+            marks: BTreeMap::new(),
+            prisoners: Prisoners::default(),
+            komi: 0.0,
+            verdict: "judged by kakunin".to_string(),
+            expect: None,
+            disputed: Vec::new(),
+            proofs: Vec::new(),
+        }
+    }
+}
+
 fn err(file: &Path, line: Option<u64>, message: impl Into<String>) -> CaseError {
     CaseError {
         file: file.to_path_buf(),

@@ -7,7 +7,7 @@
 //! benchmark and the tests on one loader.
 
 use crate::board::{Board, Color, Geometry};
-use crate::case::{Case, Prisoners};
+use crate::case::Case;
 use std::path::Path;
 use thiserror::Error;
 
@@ -54,36 +54,21 @@ impl OgsGame {
     /// note.
     #[must_use]
     pub fn to_case(&self, path: &Path) -> Case {
-        let id = path.file_stem().map_or_else(
-            || "position".to_string(),
-            |s| s.to_string_lossy().into_owned(),
-        );
+        let mut c = Case::transcribed(path, "position", self.board.clone());
         let removed = self.removed.iter().filter(|&&r| r).count();
-        Case {
-            file: path.with_extension("yaml"),
-            title: format!("OGS end position {id}"),
-            id,
-            source: format!(
-                "end position of the OGS score-estimator file {}",
-                path.display()
-            ),
-            provenance: "transcribed".to_string(),
-            note: Some(format!(
-                "{} to move; the players removed {removed} stones as dead",
-                match self.to_move {
-                    Color::Black => "Black",
-                    Color::White => "White",
-                }
-            )),
-            board: self.board.clone(),
-            marks: std::collections::BTreeMap::new(),
-            prisoners: Prisoners::default(),
-            komi: 0.0,
-            verdict: "judged by kakunin".to_string(),
-            expect: None,
-            disputed: Vec::new(),
-            proofs: Vec::new(),
-        }
+        c.title = format!("OGS end position {}", c.id);
+        c.source = format!(
+            "end position of the OGS score-estimator file {}",
+            path.display()
+        );
+        c.note = Some(format!(
+            "{} to move; the players removed {removed} stones as dead",
+            match self.to_move {
+                Color::Black => "Black",
+                Color::White => "White",
+            }
+        ));
+        c
     }
 }
 

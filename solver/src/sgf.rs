@@ -678,41 +678,28 @@ pub fn result_line(rec: &Record, score: &Score) -> String {
 }
 
 impl Record {
-    /// The final position as a case (for `judge --format yaml`), named after
-    /// the file.
+    /// The final position as a case (for `show`, `explain`, `render` and
+    /// `judge --format yaml`), named after the file.
     #[must_use]
     pub fn to_case(&self, path: &Path) -> Case {
-        let id = path.file_stem().map_or_else(
-            || "record".to_string(),
-            |s| s.to_string_lossy().into_owned(),
+        let mut c = Case::transcribed(path, "record", self.board.clone());
+        // The id goes before the title wherever both are shown.
+        c.title = self
+            .players()
+            .unwrap_or_else(|| format!("final position of {}", c.id));
+        c.source = format!(
+            "final position of the SGF record {} after {} moves{}",
+            path.display(),
+            self.moves,
+            self.result
+                .as_ref()
+                .map(|r| format!(", recorded result {r}"))
+                .unwrap_or_default()
         );
-        Case {
-            file: path.with_extension("yaml"),
-            // The id goes before the title wherever both are shown.
-            title: self
-                .players()
-                .unwrap_or_else(|| format!("final position of {id}")),
-            id,
-            source: format!(
-                "final position of the SGF record {} after {} moves{}",
-                path.display(),
-                self.moves,
-                self.result
-                    .as_ref()
-                    .map(|r| format!(", recorded result {r}"))
-                    .unwrap_or_default()
-            ),
-            provenance: "transcribed".to_string(),
-            note: self.rules.as_ref().map(|r| format!("RU[{r}]")),
-            board: self.board.clone(),
-            marks: std::collections::BTreeMap::new(),
-            prisoners: self.prisoners,
-            komi: self.komi,
-            verdict: "judged by kakunin".to_string(),
-            expect: None,
-            disputed: Vec::new(),
-            proofs: Vec::new(),
-        }
+        c.note = self.rules.as_ref().map(|r| format!("RU[{r}]"));
+        c.prisoners = self.prisoners;
+        c.komi = self.komi;
+        c
     }
 }
 
