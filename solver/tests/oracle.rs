@@ -18,7 +18,7 @@
 mod common;
 mod oracle_go;
 
-use common::Rng;
+use common::{Rng, env_or};
 use kakunin::board::{Board, Color, Geometry};
 use kakunin::confirm::Limits;
 use kakunin::cycle::Cycles;
@@ -328,13 +328,6 @@ fn kakunin_agrees_with_the_oracle_on_small_boards() {
         "{} disagreements with the oracle",
         t.disagreements.len()
     );
-}
-
-fn env_or(name: &str, default: u64) -> u64 {
-    std::env::var(name)
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
 }
 
 /// A bigger sweep: `ORACLE_SWEEP=N` positions per shape, `ORACLE_SHAPES`

@@ -16,7 +16,7 @@
 
 mod common;
 
-use common::Rng;
+use common::{Rng, env_or};
 use kakunin::board::{Board, Color, Geometry, Point};
 use kakunin::confirm::Limits;
 use kakunin::cycle::Cycles;
@@ -195,12 +195,6 @@ fn the_shortcuts_agree_with_the_plain_search_on_random_playouts() {
 #[test]
 #[ignore = "long: run with SHORTCUT_SWEEP=N"]
 fn shortcut_sweep() {
-    let env = |name: &str, default: u64| {
-        std::env::var(name)
-            .ok()
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(default)
-    };
     let sizes: Vec<(usize, usize)> = match std::env::var("SHORTCUT_SIZES") {
         Ok(spec) => spec
             .split(',')
@@ -212,9 +206,9 @@ fn shortcut_sweep() {
         Err(_) => SIZES.to_vec(),
     };
     let t = sweep(
-        env("SHORTCUT_SWEEP", 300) as usize,
-        env("SHORTCUT_SEED", 2),
-        env("SHORTCUT_NODES", 50_000),
+        env_or("SHORTCUT_SWEEP", 300) as usize,
+        env_or("SHORTCUT_SEED", 2),
+        env_or("SHORTCUT_NODES", 50_000),
         &sizes,
     );
     eprintln!("{t:?}");

@@ -20,3 +20,12 @@ impl Rng {
         self.next() % n
     }
 }
+
+/// The number in the environment variable `name`, or `default` when it is
+/// unset or not a number (the knobs of the `#[ignore]`d sweeps).
+pub fn env_or(name: &str, default: u64) -> u64 {
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
