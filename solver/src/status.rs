@@ -227,6 +227,71 @@ pub fn judge(board: &Board, opts: &Options) -> Verdicts {
         .unwrap_or_else(|e| panic!("kakunin search: {e}"))
 }
 
+/// `f` of every item, in order, computed on up to one thread per core, each
+/// with the search's large stack. Items are handed out one at a time, so a
+/// long search on one thread does not hold up the rest. (Not rayon's pool:
+/// its threads have small stacks, and a search blocking one of its workers
+/// from inside a batch that rayon runs could wait on itself.)
+fn on_search_threads<T: Send, R: Send>(items: Vec<T>, f: impl Fn(T) -> R + Sync) -> Vec<R> {
+    use std::sync::Mutex;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    let n = items.len();
+    let workers = std::thread::available_parallelism()
+        .map_or(1, std::num::NonZero::get)
+        .min(n);
+    if workers <= 1 {
+        return items.into_iter().map(f).collect();
+    }
+    let slots: Vec<Mutex<Option<T>>> = items.into_iter().map(|t| Mutex::new(Some(t))).collect();
+    let results: Vec<Mutex<Option<R>>> = (0..n).map(|_| Mutex::new(None)).collect();
+    let next = AtomicUsize::new(0);
+    let work = || {
+        loop {
+            let i = next.fetch_add(1, Ordering::Relaxed);
+            if i >= n {
+                break;
+            }
+            let item = slots[i]
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+                .take()
+                .expect("each item is taken once");
+            let r = f(item);
+            *results[i]
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner) = Some(r);
+        }
+    };
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..workers)
+            .map(|_| {
+                std::thread::Builder::new()
+                    .stack_size(SEARCH_STACK)
+                    .spawn_scoped(scope, work)
+            })
+            .collect();
+        for h in handles {
+            match h {
+                Ok(h) => {
+                    if let Err(e) = h.join() {
+                        std::panic::resume_unwind(e);
+                    }
+                }
+                // No thread to be had: this one does the work.
+                Err(_) => work(),
+            }
+        }
+    });
+    results
+        .into_iter()
+        .map(|r| {
+            r.into_inner()
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+                .expect("every item was computed")
+        })
+        .collect()
+}
+
 fn judge_here(board: &Board, opts: &Options) -> Verdicts {
     let started = Instant::now();
     let settled = pass_alive(board);
@@ -271,29 +336,45 @@ fn judge_here(board: &Board, opts: &Options) -> Verdicts {
             strings.push(v);
         }
     }
-    for color in [Color::Black, Color::White]
-        .into_iter()
-        .filter(|_| opts.local)
-    {
-        for v in local_verdicts(board, color, &settled, &known, opts, &mut nodes) {
-            local[v.points[0] as usize] = true;
-            strings.push(v);
+    // The two colours' local proofs read only what is decided above, so
+    // they run side by side ([`on_search_threads`]).
+    if opts.local {
+        let [black, white] = on_search_threads(vec![Color::Black, Color::White], |color| {
+            local_verdicts(board, color, &settled, &known, opts)
+        })
+        .try_into()
+        .unwrap_or_else(|_| unreachable!("two colours"));
+        for (verdicts, n) in [black, white] {
+            nodes += n;
+            for v in verdicts {
+                local[v.points[0] as usize] = true;
+                strings.push(v);
+            }
         }
     }
-    for comp in components(board, &settled) {
-        let region: Rc<[Point]> = comp.points.clone().into();
-        let mut engine = Engine::new(region, opts.pass_rule, opts.limits);
+    // Each string left gets an engine of its own, so its verdict does not
+    // depend on which strings were searched before it, nor on the thread.
+    // (One engine for all the strings of a component decided fewer: a
+    // nested question left open under one string's budget stayed open for
+    // the strings after it. Measured in BENCHMARKS.md, session 13.)
+    let comps = components(board, &settled);
+    let todo: Vec<(&[Point], Point)> = comps
+        .iter()
+        .flat_map(|c| c.strings.iter().map(move |&h| (c.points.as_slice(), h)))
+        .filter(|&(_, head)| {
+            let first = board.string_stones(head).min().expect("a string");
+            !local[first as usize]
+        })
+        .collect();
+    for (v, n) in on_search_threads(todo, |(region, head)| {
+        let mut engine = Engine::new(region.into(), opts.pass_rule, opts.limits);
         engine.set_cycles(opts.cycles);
         engine.set_miai(opts.miai);
-        for &head in &comp.strings {
-            let first = board.string_stones(head).min().expect("a string");
-            if local[first as usize] {
-                continue;
-            }
-            engine.reset_budget();
-            strings.push(judge_string(board, head, &mut engine, opts, None));
-        }
-        nodes += engine.total_nodes();
+        let v = judge_string(board, head, &mut engine, opts, None);
+        (v, engine.total_nodes())
+    }) {
+        nodes += n;
+        strings.push(v);
     }
     strings.sort_by_key(|s| s.points[0]);
     Verdicts {
@@ -306,15 +387,17 @@ fn judge_here(board: &Board, opts: &Options) -> Verdicts {
 /// Strings decided by local proofs on the cut-outs of `color`'s clusters
 /// (see [`crate::local`]): walls the opponent cannot capture, and opposing
 /// strings inside their areas that are dead. Only verdicts that carry over to
-/// the real board are returned; the rest is left to the whole search.
+/// the real board are returned, with the nodes searched; the rest is left to
+/// the whole search.
 fn local_verdicts(
     board: &Board,
     color: Color,
     settled: &[bool],
     known: &[bool],
     opts: &Options,
-    nodes: &mut u64,
-) -> Vec<StringVerdict> {
+) -> (Vec<StringVerdict>, u64) {
+    let mut nodes = 0;
+    let nodes = &mut nodes;
     let mut out = Vec::new();
     let mut dropped = vec![false; board.geometry().len()];
     // Strings decided already (by head: `known`, safe by miai) or by a
@@ -429,7 +512,7 @@ fn local_verdicts(
         }
         *nodes += ls.engine.total_nodes() - before;
     }
-    out
+    (out, *nodes)
 }
 
 /// What a miai proof says, for people: the strings it joins, the owner's
