@@ -217,17 +217,23 @@ const SEARCH_STACK: usize = 1 << 30;
 pub fn judge(board: &Board, opts: &Options) -> Verdicts {
     let board = board.clone();
     let opts = *opts;
-    std::thread::Builder::new()
+    JUDGING.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let v = std::thread::Builder::new()
         .stack_size(SEARCH_STACK)
         .spawn(move || judge_here(&board, &opts))
         .and_then(|h| {
             h.join()
                 .map_err(|_| std::io::Error::other("the search thread panicked"))
-        })
-        .unwrap_or_else(|e| panic!("kakunin search: {e}"))
+        });
+    JUDGING.fetch_sub(1, std::sync::atomic::Ordering::Relaxed);
+    v.unwrap_or_else(|e| panic!("kakunin search: {e}"))
 }
 
-/// `f` of every item, in order, computed on up to one thread per core, each
+/// Positions being judged at this moment (a batch judges one per core).
+static JUDGING: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+/// `f` of every item, in order, computed on up to one thread per core not
+/// taken by another position being judged ([`JUDGING`]), each
 /// with the search's large stack. Items are handed out one at a time, so a
 /// long search on one thread does not hold up the rest. (Not rayon's pool:
 /// its threads have small stacks, and a search blocking one of its workers
@@ -236,9 +242,12 @@ fn on_search_threads<T: Send, R: Send>(items: Vec<T>, f: impl Fn(T) -> R + Sync)
     use std::sync::Mutex;
     use std::sync::atomic::{AtomicUsize, Ordering};
     let n = items.len();
-    let workers = std::thread::available_parallelism()
-        .map_or(1, std::num::NonZero::get)
-        .min(n);
+    // The cores are shared with the other positions of a batch: more
+    // threads than cores would only slow the searches that run against
+    // their time bound.
+    let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+    let judging = JUDGING.load(Ordering::Relaxed).max(1);
+    let workers = (cores / judging).max(1).min(n);
     if workers <= 1 {
         return items.into_iter().map(f).collect();
     }
@@ -354,9 +363,9 @@ fn judge_here(board: &Board, opts: &Options) -> Verdicts {
     }
     // Each string left gets an engine of its own, so its verdict does not
     // depend on which strings were searched before it, nor on the thread.
-    // (One engine for all the strings of a component decided fewer: a
-    // nested question left open under one string's budget stayed open for
-    // the strings after it. Measured in BENCHMARKS.md, session 13.)
+    // (One engine for all the strings of a component, its tables kept from
+    // string to string, decided fewer at small bounds and about as many at
+    // the default ones: BENCHMARKS.md, session 13.)
     let comps = components(board, &settled);
     let todo: Vec<(&[Point], Point)> = comps
         .iter()
