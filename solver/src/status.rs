@@ -19,6 +19,7 @@ use crate::ko::{KoBan, PassRule};
 use crate::local::{LocalSearch, clusters, lone_clusters};
 use crate::position::Position;
 use crate::region::{components, pass_alive};
+use rayon::prelude::*;
 use serde::Serialize;
 use std::rc::Rc;
 use std::time::Instant;
@@ -232,73 +233,21 @@ pub fn judge(board: &Board, opts: &Options) -> Verdicts {
 /// Positions being judged at this moment (a batch judges one per core).
 static JUDGING: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
 
-/// `f` of every item, in order, computed on up to one thread per core not
-/// taken by another position being judged ([`JUDGING`]), each
-/// with the search's large stack. Items are handed out one at a time, so a
-/// long search on one thread does not hold up the rest. (Not rayon's pool:
-/// its threads have small stacks, and a search blocking one of its workers
-/// from inside a batch that rayon runs could wait on itself.)
-fn on_search_threads<T: Send, R: Send>(items: Vec<T>, f: impl Fn(T) -> R + Sync) -> Vec<R> {
-    use std::sync::Mutex;
-    use std::sync::atomic::{AtomicUsize, Ordering};
-    let n = items.len();
-    // The cores are shared with the other positions of a batch: more
-    // threads than cores would only slow the searches that run against
-    // their time bound.
+/// The threads that search one position's strings: one per core not taken
+/// by another position being judged ([`JUDGING`]), each with the search's
+/// large stack. A pool of its own, not rayon's global one: the global
+/// workers have small stacks, and a batch run on them blocks them while its
+/// positions are judged, so searches queued there would wait on themselves.
+fn search_pool() -> rayon::ThreadPool {
+    // More threads than cores would only slow the searches that run
+    // against their time bound.
     let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
-    let judging = JUDGING.load(Ordering::Relaxed).max(1);
-    let workers = (cores / judging).max(1).min(n);
-    if workers <= 1 {
-        return items.into_iter().map(f).collect();
-    }
-    let slots: Vec<Mutex<Option<T>>> = items.into_iter().map(|t| Mutex::new(Some(t))).collect();
-    let results: Vec<Mutex<Option<R>>> = (0..n).map(|_| Mutex::new(None)).collect();
-    let next = AtomicUsize::new(0);
-    let work = || {
-        loop {
-            let i = next.fetch_add(1, Ordering::Relaxed);
-            if i >= n {
-                break;
-            }
-            let item = slots[i]
-                .lock()
-                .unwrap_or_else(std::sync::PoisonError::into_inner)
-                .take()
-                .expect("each item is taken once");
-            let r = f(item);
-            *results[i]
-                .lock()
-                .unwrap_or_else(std::sync::PoisonError::into_inner) = Some(r);
-        }
-    };
-    std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..workers)
-            .map(|_| {
-                std::thread::Builder::new()
-                    .stack_size(SEARCH_STACK)
-                    .spawn_scoped(scope, work)
-            })
-            .collect();
-        for h in handles {
-            match h {
-                Ok(h) => {
-                    if let Err(e) = h.join() {
-                        std::panic::resume_unwind(e);
-                    }
-                }
-                // No thread to be had: this one does the work.
-                Err(_) => work(),
-            }
-        }
-    });
-    results
-        .into_iter()
-        .map(|r| {
-            r.into_inner()
-                .unwrap_or_else(std::sync::PoisonError::into_inner)
-                .expect("every item was computed")
-        })
-        .collect()
+    let judging = JUDGING.load(std::sync::atomic::Ordering::Relaxed).max(1);
+    rayon::ThreadPoolBuilder::new()
+        .num_threads((cores / judging).max(1))
+        .stack_size(SEARCH_STACK)
+        .build()
+        .unwrap_or_else(|e| panic!("kakunin search: {e}"))
 }
 
 fn judge_here(board: &Board, opts: &Options) -> Verdicts {
@@ -345,14 +294,14 @@ fn judge_here(board: &Board, opts: &Options) -> Verdicts {
             strings.push(v);
         }
     }
+    let pool = search_pool();
     // The two colours' local proofs read only what is decided above, so
-    // they run side by side ([`on_search_threads`]).
+    // they run side by side.
     if opts.local {
-        let [black, white] = on_search_threads(vec![Color::Black, Color::White], |color| {
-            local_verdicts(board, color, &settled, &known, opts)
-        })
-        .try_into()
-        .unwrap_or_else(|_| unreachable!("two colours"));
+        let (black, white) = pool.join(
+            || local_verdicts(board, Color::Black, &settled, &known, opts),
+            || local_verdicts(board, Color::White, &settled, &known, opts),
+        );
         for (verdicts, n) in [black, white] {
             nodes += n;
             for v in verdicts {
@@ -375,13 +324,18 @@ fn judge_here(board: &Board, opts: &Options) -> Verdicts {
             !local[first as usize]
         })
         .collect();
-    for (v, n) in on_search_threads(todo, |(region, head)| {
-        let mut engine = Engine::new(region.into(), opts.pass_rule, opts.limits);
-        engine.set_cycles(opts.cycles);
-        engine.set_miai(opts.miai);
-        let v = judge_string(board, head, &mut engine, opts, None);
-        (v, engine.total_nodes())
-    }) {
+    let searched: Vec<(StringVerdict, u64)> = pool.install(|| {
+        todo.into_par_iter()
+            .map(|(region, head)| {
+                let mut engine = Engine::new(region.into(), opts.pass_rule, opts.limits);
+                engine.set_cycles(opts.cycles);
+                engine.set_miai(opts.miai);
+                let v = judge_string(board, head, &mut engine, opts, None);
+                (v, engine.total_nodes())
+            })
+            .collect()
+    });
+    for (v, n) in searched {
         nodes += n;
         strings.push(v);
     }
@@ -406,7 +360,6 @@ fn local_verdicts(
     opts: &Options,
 ) -> (Vec<StringVerdict>, u64) {
     let mut nodes = 0;
-    let nodes = &mut nodes;
     let mut out = Vec::new();
     let mut dropped = vec![false; board.geometry().len()];
     // Strings decided already (by head: `known`, safe by miai) or by a
@@ -445,7 +398,7 @@ fn local_verdicts(
             continue;
         }
         let proved = ls.live_walls();
-        *nodes += ls.engine.total_nodes();
+        nodes += ls.engine.total_nodes();
         if std::env::var_os("KAKUNIN_TRACE").is_some() {
             eprintln!(
                 "local {color:?} walls {} areas {}: {:?} after {} nodes",
@@ -519,9 +472,9 @@ fn local_verdicts(
                 out.push(v);
             }
         }
-        *nodes += ls.engine.total_nodes() - before;
+        nodes += ls.engine.total_nodes() - before;
     }
-    (out, *nodes)
+    (out, nodes)
 }
 
 /// What a miai proof says, for people: the strings it joins, the owner's
