@@ -39,6 +39,8 @@ use std::hash::{BuildHasherDefault, Hasher};
 use std::rc::Rc;
 use std::time::{Duration, Instant};
 
+mod proof_number;
+
 /// Bounds on the work of one string's verdict.
 #[derive(Clone, Copy, Debug)]
 pub struct Limits {
@@ -430,6 +432,22 @@ const DEEPENING: &[(u32, bool)] = &[
     (u32::MAX, false),
 ];
 
+/// The pass of [`DEEPENING`] before which the proof-number search
+/// ([`proof_number`]) runs: after the short passes (quick wins and
+/// refutations cost little there), before the long ones. Measured on the
+/// corpus (`kakunin bench cases`, strings decided): at 20 000 nodes per
+/// string 140 without it, 147 before pass 3, 146 before pass 5, 140
+/// before the unbounded pass 8; at the default bounds 163 without, 164
+/// before pass 5 (BENCHMARKS.md, session 14).
+const PROOF_NUMBER_BEFORE: usize = 5;
+
+/// The proof-number search gets at most 1/`PROOF_NUMBER_SHARE` of the
+/// nodes left, so that a search it cannot finish still leaves the
+/// depth-first passes most of theirs. Measured on the corpus at 100 000
+/// nodes per string: with the whole budget it decided 157 strings (two
+/// fewer than without it), with a half or a quarter 159.
+const PROOF_NUMBER_SHARE: u64 = 4;
+
 /// Nodes the quick depth-first search may spend before the exact graph
 /// analysis takes over.
 const DFS_BUDGET: u64 = 2_000_000;
@@ -710,6 +728,11 @@ pub struct Engine {
     /// the games and transpositions of a string's questions (measured on
     /// example 20: 12.0 s without it, 10.1 s with it).
     miai_cache: KeyMap<bool>,
+    /// Whether the proof-number search runs before the unbounded
+    /// depth-first pass.
+    /// Whether the proof-number search ([`proof_number`]) runs, before the
+    /// depth-first pass [`PROOF_NUMBER_BEFORE`].
+    proof_number: bool,
 }
 
 impl Engine {
@@ -738,7 +761,14 @@ impl Engine {
             nested_open: KeySet::default(),
             miai: true,
             miai_cache: KeyMap::default(),
+            proof_number: true,
         }
+    }
+
+    /// Whether the proof-number search runs (on by default). Off only to
+    /// check that it agrees with the depth-first search.
+    pub fn set_proof_number(&mut self, on: bool) {
+        self.proof_number = on;
     }
 
     /// Whether a target safe by miai ends its capture game (on by
@@ -799,7 +829,36 @@ impl Engine {
         // Iterative deepening ([`DEEPENING`]) finds short wins before long
         // detours, and quick refutations before deep ones.
         let mut quick = Val::Unknown;
-        for &(limit, cut_wins) in DEEPENING {
+        for (pass, &(limit, cut_wins)) in DEEPENING.iter().enumerate() {
+            if pass == PROOF_NUMBER_BEFORE && self.proof_number {
+                // The proof-number search goes for the cheapest proof rather
+                // than for the first move's.
+                self.depth_limit = u32::MAX;
+                self.cut_wins = false;
+                let before = self.nodes;
+                let bound = self.limits.nodes;
+                self.limits.nodes = before + bound.saturating_sub(before) / PROOF_NUMBER_SHARE;
+                let v = self.proof_number(game, node);
+                self.limits.nodes = bound;
+                if self.aborted && self.nodes < bound && self.started.elapsed() < self.limits.time {
+                    // Only the proof-number search's share was spent.
+                    self.aborted = false;
+                }
+                if self.nodes - before > 5_000 && std::env::var_os("KAKUNIN_TRACE").is_some() {
+                    eprintln!(
+                        "pns {:?} owner {} target {:?}: {:?} after {} nodes",
+                        game.kind,
+                        game.owner,
+                        game.target,
+                        v,
+                        self.nodes - before
+                    );
+                }
+                if v != Val::Unknown || self.aborted {
+                    quick = v;
+                    break;
+                }
+            }
             self.depth_limit = limit;
             self.cut_wins = cut_wins;
             let mut path = KeyMap::default();

@@ -57,6 +57,10 @@ struct SearchArgs {
     /// capture game there (slower; for cross-checking the rule).
     #[arg(long)]
     no_miai: bool,
+    /// Search without the proof-number phase, by the depth-first passes
+    /// alone (for cross-checking it).
+    #[arg(long)]
+    no_proof_number: bool,
 }
 
 /// A time bound in seconds: a finite number, not negative, that a
@@ -84,6 +88,7 @@ impl SearchArgs {
             },
             local: !self.no_local,
             miai: !self.no_miai,
+            proof_number: !self.no_proof_number,
             ..Options::default()
         }
     }

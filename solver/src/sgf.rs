@@ -1,4 +1,4 @@
-//! SGF (FF[4]) game records and positions: reading a record, replaying its
+//! SGF (FF\[4\]) game records and positions: reading a record, replaying its
 //! main line to the final position, and writing a judged position back.
 //!
 //! kakunin has its own small parser rather than a crate because every error
@@ -7,7 +7,7 @@
 //! million nested `(` is an error, not a stack overflow. Only the Go
 //! properties kakunin needs are interpreted (`SZ`, `KM`, `RU`, `RE`, `PL`,
 //! `AB`/`AW`/`AE`, `B`/`W`, `TB`/`TW`, player names); every other property
-//! is kept in the tree and ignored, as FF[4] asks of readers.
+//! is kept in the tree and ignored, as FF\[4\] asks of readers.
 //!
 //! Replay follows the game rules (Articles 4 to 6): a move on an occupied
 //! point, a suicide or an immediate ko recapture is an error naming the move
@@ -66,7 +66,7 @@ impl Place {
 /// One property: its identifier and values (escapes resolved).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Property {
-    /// The identifier, upper-case letters only (FF[3] lower-case letters are dropped).
+    /// The identifier, upper-case letters only (FF\[3\] lower-case letters are dropped).
     pub id: String,
     /// The values, in order.
     pub values: Vec<String>,
@@ -160,7 +160,7 @@ impl Scanner<'_> {
 
     /// A property value after its `[`: up to the unescaped `]`. A backslash
     /// escapes the next character; a backslash before a line break removes
-    /// both (a soft line break, FF[4]).
+    /// both (a soft line break, FF\[4\]).
     fn value(&mut self, id: &str, open: Place) -> Result<String, SgfError> {
         let mut v = String::new();
         loop {
@@ -454,7 +454,7 @@ fn point(geo: &Geometry, text: &str) -> Result<Point, String> {
     Ok(geo.point(x, y))
 }
 
-/// The points of a list property, with FF[4] compressed rectangles (`aa:cc`).
+/// The points of a list property, with FF\[4\] compressed rectangles (`aa:cc`).
 fn points(geo: &Geometry, prop: &Property) -> Result<Vec<Point>, SgfError> {
     let mut out = Vec::new();
     for v in &prop.values {

@@ -44,6 +44,9 @@ pub struct Options {
     /// ([`crate::miai`]). Off only to check that the rule agrees with the
     /// search.
     pub miai: bool,
+    /// Run the proof-number search ([`crate::confirm`]) before the long
+    /// depth-first passes. Off only to check that it agrees with them.
+    pub proof_number: bool,
 }
 
 impl Default for Options {
@@ -56,6 +59,7 @@ impl Default for Options {
             line_len: 60,
             local: true,
             miai: true,
+            proof_number: true,
         }
     }
 }
@@ -330,6 +334,7 @@ fn judge_here(board: &Board, opts: &Options) -> Verdicts {
                 let mut engine = Engine::new(region.into(), opts.pass_rule, opts.limits);
                 engine.set_cycles(opts.cycles);
                 engine.set_miai(opts.miai);
+                engine.set_proof_number(opts.proof_number);
                 let v = judge_string(board, head, &mut engine, opts, None);
                 (v, engine.total_nodes())
             })
@@ -382,6 +387,7 @@ fn local_verdicts(
         ls.ko_ban = opts.ko_ban;
         ls.engine.set_cycles(opts.cycles);
         ls.engine.set_miai(opts.miai);
+        ls.engine.set_proof_number(opts.proof_number);
         let unsettled_walls: Vec<Point> = ls
             .cluster
             .walls

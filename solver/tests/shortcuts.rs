@@ -2,7 +2,8 @@
 //! corpus case, and on real OGS end positions, the verdicts with local
 //! proofs on cut-out boards equal those of the whole-component search, and
 //! the verdicts with the miai rule (`kakunin::miai`) those without it,
-//! wherever both decide. Strings decided before the searches (groups proved
+//! and the verdicts with the proof-number search those of the depth-first
+//! passes alone, wherever both decide. Strings decided before the searches (groups proved
 //! by miai share strings) get one verdict each.
 
 use kakunin::board::{Board, Point};
@@ -28,6 +29,7 @@ fn options(nodes: u64) -> Options {
 enum Shortcut {
     Local,
     Miai,
+    ProofNumber,
 }
 
 impl Shortcut {
@@ -42,6 +44,10 @@ impl Shortcut {
                 miai: false,
                 ..opts
             },
+            Shortcut::ProofNumber => Options {
+                proof_number: false,
+                ..opts
+            },
         }
     }
 
@@ -49,6 +55,7 @@ impl Shortcut {
         match self {
             Shortcut::Local => "local proofs",
             Shortcut::Miai => "the miai rule",
+            Shortcut::ProofNumber => "the proof-number search",
         }
     }
 }
@@ -138,6 +145,13 @@ fn the_miai_rule_agrees_with_the_search_on_the_corpus_and_small_real_positions()
     let compared = on_the_corpus(Shortcut::Miai);
     assert!(compared > 50, "only {compared} strings decided both ways");
     on_small_real_positions(Shortcut::Miai);
+}
+
+#[test]
+fn the_proof_number_search_agrees_with_the_depth_first_search() {
+    let compared = on_the_corpus(Shortcut::ProofNumber);
+    assert!(compared > 50, "only {compared} strings decided both ways");
+    on_small_real_positions(Shortcut::ProofNumber);
 }
 
 #[test]

@@ -1,8 +1,9 @@
 //! The shortcuts agree with the plain search on positions nobody chose:
 //! random playouts on small boards, stopped at a random move, judged once
 //! with every shortcut (local proofs on cut-out boards, the miai rule, and
-//! the Benson endings they lean on, guards included) and once without
-//! local proofs and the miai rule. Wherever both decide a string, they
+//! the Benson endings they lean on, guards included, and the proof-number
+//! search) and once without local proofs, the miai rule and the
+//! proof-number search. Wherever both decide a string, they
 //! give it the same status. (`tests/shortcuts.rs` does the same on the
 //! corpus and real positions; these boards reach shapes neither holds.)
 //! Each board's image under one of the 16 transforms (the 8 symmetries,
@@ -46,6 +47,7 @@ fn options(i: usize, nodes: u64, shortcuts: bool) -> Options {
         line_len: 4,
         local: shortcuts,
         miai: shortcuts,
+        proof_number: shortcuts,
     }
 }
 
