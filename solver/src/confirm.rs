@@ -575,6 +575,17 @@ pub enum LineEnd {
     Cut,
 }
 
+/// The pass balance (the reacher's passes minus the defender's, which
+/// [`Cycles::reached`] scores) after `m`, played by the reacher when
+/// `reacher_moves`.
+fn balance_after(m: Move, reacher_moves: bool, balance: i32) -> i32 {
+    match (m, reacher_moves) {
+        (Move::Pass { .. }, true) => balance + 1,
+        (Move::Pass { .. }, false) => balance - 1,
+        _ => balance,
+    }
+}
+
 /// The explicit graph of positions reachable in one game, for backward
 /// induction: per node its key, whether the reacher moves, its value when
 /// the game ends there, and its edges.
@@ -1699,11 +1710,7 @@ impl Engine {
         let mut longest = 0;
         for m in moves {
             let child = self.child(game, node, m);
-            let child_balance = match (m, reacher_moves) {
-                (Move::Pass { .. }, true) => balance + 1,
-                (Move::Pass { .. }, false) => balance - 1,
-                _ => balance,
-            };
+            let child_balance = balance_after(m, reacher_moves, balance);
             let (v, d, b) = self.search(game, &child, depth + 1, child_balance, path);
             match (reacher_moves, v) {
                 (true, Val::Win(k)) => {

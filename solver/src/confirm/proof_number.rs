@@ -29,7 +29,7 @@
 //! corpus at small bounds (146 against 140 of 180 at 20 000 nodes) and one
 //! more at the default bounds; on the real positions it changes nothing.
 
-use super::{Engine, FREE, Game, LOSS, Node, Standing, Val, decode};
+use super::{Engine, FREE, Game, LOSS, Node, Standing, Val, balance_after, decode};
 use crate::position::Move;
 
 /// Proof and disproof numbers at or above this are infinite.
@@ -156,9 +156,7 @@ impl Engine {
                 };
                 let Some(c) = pick else { break };
                 let m = tree[c].mv;
-                if matches!(m, Move::Pass { .. }) {
-                    balance += if e.reacher { 1 } else { -1 };
-                }
+                balance = balance_after(m, e.reacher, balance);
                 let next = self.child(game, &line[line.len() - 1], m);
                 at = c;
                 path_keys.insert(next.key(), (trail.len() as u32, balance));
@@ -197,11 +195,7 @@ impl Engine {
         for m in moves {
             let child = self.child(game, node, m);
             let mut e = Entry::open(m, child.pos.to_move == reacher);
-            let child_balance = match (m, reacher_moves) {
-                (Move::Pass { .. }, true) => balance + 1,
-                (Move::Pass { .. }, false) => balance - 1,
-                _ => balance,
-            };
+            let child_balance = balance_after(m, reacher_moves, balance);
             if let Some(&v) = self.tt.get(&(child.key() ^ game.key)) {
                 e.settle(decode(v), FREE);
             } else {
