@@ -452,6 +452,11 @@ const PROOF_NUMBER_SHARE: u64 = 4;
 /// analysis takes over.
 const DFS_BUDGET: u64 = 2_000_000;
 
+/// Nodes a witness line may spend on shortening its wins
+/// ([`Engine::shorten`]), over the whole line. A win whose shortest form is
+/// not found within them keeps the length that proved it.
+const SHORTENING_BUDGET: u64 = 50_000;
+
 fn decode(e: u32) -> Val {
     if e == LOSS { Val::Loss } else { Val::Win(e) }
 }
@@ -739,11 +744,13 @@ pub struct Engine {
     /// the games and transpositions of a string's questions (measured on
     /// example 20: 12.0 s without it, 10.1 s with it).
     miai_cache: KeyMap<bool>,
-    /// Whether the proof-number search runs before the unbounded
-    /// depth-first pass.
     /// Whether the proof-number search ([`proof_number`]) runs, before the
     /// depth-first pass [`PROOF_NUMBER_BEFORE`].
     proof_number: bool,
+    /// Whether a stored win counts only when it fits within the depth
+    /// limit: set while a witness line looks for the shortest wins
+    /// ([`Engine::shorten`]).
+    strict_lengths: bool,
 }
 
 impl Engine {
@@ -773,6 +780,7 @@ impl Engine {
             miai: true,
             miai_cache: KeyMap::default(),
             proof_number: true,
+            strict_lengths: false,
         }
     }
 
@@ -826,6 +834,16 @@ impl Engine {
     /// first (quick wins), then, if that did not settle it, the exact
     /// retrograde analysis of the reachable graph.
     pub fn solve(&mut self, game: &Game, node: &Node) -> Val {
+        // A nested question is answered in full, whatever line is drawn.
+        let strict = std::mem::take(&mut self.strict_lengths);
+        let v = self.deepen(game, node);
+        self.strict_lengths = strict;
+        v
+    }
+
+    /// [`Engine::solve`]: the deepening passes, the proof-number phase and
+    /// the graph analysis.
+    fn deepen(&mut self, game: &Game, node: &Node) -> Val {
         let tkey = node.key() ^ game.key;
         if let Some(&e) = self.tt.get(&tkey) {
             return decode(e);
@@ -1657,7 +1675,12 @@ impl Engine {
         let key = node.key();
         let tkey = key ^ game.key;
         if let Some(&e) = self.tt.get(&tkey) {
-            return (decode(e), FREE, false);
+            let v = decode(e);
+            let too_long = self.strict_lengths
+                && matches!(v, Val::Win(k) if depth.saturating_add(k) > self.depth_limit);
+            if !too_long {
+                return (v, FREE, false);
+            }
         }
         let chance = match self.standing(game, node) {
             Standing::Ended(v) => return (v, FREE, false),
@@ -1794,7 +1817,101 @@ impl Engine {
 
     /// A principal line of `game` from `node`: the reacher's fastest win or
     /// most natural try, the defender's longest resistance or refutation.
+    /// Wins are drawn as they were proved; see [`Engine::witness_line`].
     pub fn line(&mut self, game: &Game, node: &Node, max_len: usize) -> (Vec<Step>, LineEnd, Node) {
+        self.draw_line(game, node, max_len, false)
+    }
+
+    /// [`Engine::line`] for a reader: every win on it is first shortened
+    /// ([`Engine::shorten`]), so the line shows the quickest way to the
+    /// goal rather than the one the search happened to prove (a
+    /// proof-number proof is the cheapest to find, not the shortest).
+    pub fn witness_line(
+        &mut self,
+        game: &Game,
+        node: &Node,
+        max_len: usize,
+    ) -> (Vec<Step>, LineEnd, Node) {
+        self.draw_line(game, node, max_len, true)
+    }
+
+    /// Looks for a shorter form of the win of length `k` stored for
+    /// `node`: depth-first passes of growing depth up to `k - 1` plies, in
+    /// which a stored win counts only if it fits within the depth left
+    /// (`strict_lengths`). The first win found is the shortest, and it and
+    /// its subtrees' wins are stored with their lengths: every stored
+    /// length stays the length of a real win, so a win not shortened within
+    /// [`SHORTENING_BUDGET`] keeps the one that proved it.
+    fn shorten(&mut self, game: &Game, node: &Node, k: u32, spent: &mut u64) {
+        if *spent >= SHORTENING_BUDGET || self.aborted {
+            return;
+        }
+        let saved = (
+            self.limits.nodes,
+            self.depth_limit,
+            self.cut_wins,
+            self.strict_lengths,
+        );
+        let before = self.nodes;
+        self.limits.nodes = saved.0.min(before + (SHORTENING_BUDGET - *spent));
+        self.cut_wins = false;
+        self.strict_lengths = true;
+        for limit in 1..k {
+            self.depth_limit = limit;
+            let mut path = KeyMap::default();
+            let (v, _, _) = self.search(game, node, 0, 0, &mut path);
+            if matches!(v, Val::Win(_)) || self.aborted {
+                break;
+            }
+        }
+        (
+            self.limits.nodes,
+            self.depth_limit,
+            self.cut_wins,
+            self.strict_lengths,
+        ) = saved;
+        *spent += self.nodes - before;
+        if self.aborted && self.nodes < saved.0 && self.started.elapsed() < self.limits.time {
+            // Only the shortening's share was spent.
+            self.aborted = false;
+        }
+    }
+
+    /// The child of `node` with the shortest win already known: one that
+    /// ends the game at once, or one stored in the transposition table.
+    fn quickest_stored(
+        &mut self,
+        game: &Game,
+        node: &Node,
+        moves: &[Move],
+    ) -> Option<(Move, Node)> {
+        let mut best: Option<(u32, Move, Node)> = None;
+        for &m in moves {
+            let child = self.child(game, node, m);
+            let known = match self.tt.get(&(child.key() ^ game.key)) {
+                Some(&e) => decode(e),
+                None => match self.standing(game, &child) {
+                    Standing::Ended(v) => v,
+                    _ => Val::Unknown,
+                },
+            };
+            if let Val::Win(k) = known
+                && best.as_ref().is_none_or(|b| k < b.0)
+            {
+                best = Some((k, m, child));
+            }
+        }
+        best.map(|(_, m, child)| (m, child))
+    }
+
+    fn draw_line(
+        &mut self,
+        game: &Game,
+        node: &Node,
+        max_len: usize,
+        shortest: bool,
+    ) -> (Vec<Step>, LineEnd, Node) {
+        let mut spent = 0;
         let mut steps = Vec::new();
         let mut seen = vec![node.key()];
         let mut cur = node.clone();
@@ -1810,11 +1927,24 @@ impl Engine {
             if steps.len() >= max_len || self.aborted {
                 return (steps, LineEnd::Cut, cur);
             }
-            let value = self.solve(game, &cur);
+            let mut value = self.solve(game, &cur);
+            if let (true, Val::Win(k)) = (shortest, value) {
+                self.shorten(game, &cur, k, &mut spent);
+                value = self.solve(game, &cur);
+            }
             let reacher_moves = cur.pos.to_move == game.reacher();
             let mut pick: Option<(Move, Node)> = None;
             let mut best_len: Option<u32> = None;
-            for m in self.moves(game, &cur) {
+            let moves = self.moves(game, &cur);
+            if shortest && reacher_moves && matches!(value, Val::Win(_)) {
+                // The shortened win is stored: take the quickest stored
+                // win, and search the moves only when none is stored.
+                pick = self.quickest_stored(game, &cur, &moves);
+            }
+            for m in moves {
+                if pick.is_some() && shortest && reacher_moves {
+                    break;
+                }
                 let child = self.child(game, &cur, m);
                 let v = self.solve(game, &child);
                 let take = match (value, reacher_moves, v) {

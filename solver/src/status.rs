@@ -446,7 +446,7 @@ fn local_verdicts(
         }
         let start = ls.start();
         ls.engine.reset_budget();
-        let (steps, end, _) = ls.engine.line(&game, &start, opts.line_len);
+        let (steps, end, _) = ls.engine.witness_line(&game, &start, opts.line_len);
         let them = color.opponent().name();
         let witness = Witness {
             claim: format!(
@@ -622,7 +622,7 @@ fn judge_string(
     let witness = |engine: &mut Engine, game: &Game, node: &Node, claim: String| {
         // The verdict is proved; drawing its line gets a budget of its own.
         engine.reset_budget();
-        let (steps, end, last) = engine.line(game, node, opts.line_len);
+        let (steps, end, last) = engine.witness_line(game, node, opts.line_len);
         (
             Witness {
                 claim,
