@@ -453,8 +453,9 @@ const PROOF_NUMBER_SHARE: u64 = 4;
 const DFS_BUDGET: u64 = 2_000_000;
 
 /// Nodes a witness line may spend on shortening its wins
-/// ([`Engine::shorten`]), over the whole line. A win whose shortest form is
-/// not found within them keeps the length that proved it.
+/// ([`Engine::shorten`]), over the whole line, and never more than half of
+/// what the line has left. A win whose shortest form is not found within
+/// them keeps the length that proved it.
 const SHORTENING_BUDGET: u64 = 50_000;
 
 fn decode(e: u32) -> Val {
@@ -729,6 +730,9 @@ pub struct Engine {
     /// Failures proved only up to a depth (iterative deepening): position
     /// and game to the number of plies within which no win exists.
     tt_bounded: KeyMap<u32>,
+    /// The same, found while wins are shortened (`strict_lengths`): no
+    /// win that fits within that many plies.
+    tt_strict: KeyMap<u32>,
     /// Depth beyond which the depth-first search stops (iterative deepening).
     depth_limit: u32,
     /// Whether a depth cut-off counts as the reacher's win (a search for
@@ -772,6 +776,7 @@ impl Engine {
             hints: KeyMap::default(),
             order: Ordering::default(),
             tt_bounded: KeyMap::default(),
+            tt_strict: KeyMap::default(),
             safety_cache: KeyMap::default(),
             safety_base: None,
             safety_counts: [0; 3],
@@ -1683,6 +1688,14 @@ impl Engine {
             }
         }
         let chance = match self.standing(game, node) {
+            // A settled capture is credited a long line (`SETTLED_WIN`):
+            // while wins are shortened, a capture played out within the
+            // depth left is preferred to it.
+            Standing::Ended(Val::Win(k))
+                if self.strict_lengths && depth.saturating_add(k) > self.depth_limit =>
+            {
+                return (Val::Loss, FREE, true);
+            }
             Standing::Ended(v) => return (v, FREE, false),
             Standing::Chance => true,
             Standing::Open => false,
@@ -1703,12 +1716,11 @@ impl Engine {
             };
             return (cut, FREE, true);
         }
+        let left = self.depth_limit.saturating_sub(depth);
         if self.depth_limit != u32::MAX
             && !self.cut_wins
-            && self
-                .tt_bounded
-                .get(&tkey)
-                .is_some_and(|&r| r >= self.depth_limit - depth)
+            && (self.tt_bounded.get(&tkey).is_some_and(|&r| r >= left)
+                || (self.strict_lengths && self.tt_strict.get(&tkey).is_some_and(|&r| r >= left)))
         {
             return (Val::Loss, FREE, true);
         }
@@ -1796,7 +1808,14 @@ impl Engine {
             }
             Val::Loss if dep >= depth => {
                 let r = self.depth_limit - depth;
-                let e = self.tt_bounded.entry(tkey).or_insert(0);
+                // A failure within the depth when long wins do not count
+                // is no failure for the other passes, which count them.
+                let table = if self.strict_lengths {
+                    &mut self.tt_strict
+                } else {
+                    &mut self.tt_bounded
+                };
+                let e = table.entry(tkey).or_insert(0);
                 *e = (*e).max(r);
                 (val, FREE, true)
             }
@@ -1853,7 +1872,10 @@ impl Engine {
             self.strict_lengths,
         );
         let before = self.nodes;
-        self.limits.nodes = saved.0.min(before + (SHORTENING_BUDGET - *spent));
+        // At most half of what the line has left: the moves still have to
+        // be chosen.
+        let share = (SHORTENING_BUDGET - *spent).min(saved.0.saturating_sub(before) / 2);
+        self.limits.nodes = before + share;
         self.cut_wins = false;
         self.strict_lengths = true;
         for limit in 1..k {
