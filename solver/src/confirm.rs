@@ -1958,6 +1958,10 @@ impl Engine {
             let mut pick: Option<(Move, Node)> = None;
             let mut best_len: Option<u32> = None;
             let moves = self.moves(game, &cur);
+            if moves.is_empty() {
+                // Nothing left to try (no pass either): the game is over.
+                return (steps, LineEnd::Settled, cur);
+            }
             if shortest && reacher_moves && matches!(value, Val::Win(_)) {
                 // The shortened win is stored: take the quickest stored
                 // win, and search the moves only when none is stored.
