@@ -573,12 +573,36 @@ pub enum LineEnd {
     /// The position repeats after a round that gained the reacher prisoners:
     /// by Article 1 that reaches the goal ([`crate::cycle`]).
     Gains,
-    /// The game ends without its goal played out: a static rule settles it
-    /// (a pass-alive string, the opponent's unconditional territory, a fight
-    /// sealed by uncapturable stones).
-    Settled,
+    /// The game ends without its goal played out: a static rule settles it.
+    Settled(Settlement),
     /// The line was cut (length or work bound); the verdict stands.
     Cut,
+}
+
+/// The static rule that settles a game before its goal is played out
+/// (the end of a witness line), named so that a reader knows why the line
+/// stops there.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Settlement {
+    /// The target is pass-alive (Benson): it can never be captured.
+    TargetPassAlive,
+    /// The target is safe by miai ([`crate::miai`]).
+    TargetMiai,
+    /// The target stands in the opponent's unconditional territory: its
+    /// capture is certain.
+    TargetHeld,
+    /// Every fight point is the opponent's unconditional territory: no new
+    /// stone of the owner can stand there.
+    FightHeld,
+    /// Every fight point is the opponent's unconditional territory or under
+    /// opposing strings the owner cannot capture.
+    FightSealed,
+    /// A guard stone (the open wall of a cut-out board) is lost, or as good
+    /// as lost.
+    GuardLost,
+    /// The side to move has nothing to try: no useful point and no pass
+    /// (a pass that lifts no ban is never the reacher's).
+    NoMove(Color),
 }
 
 /// The pass balance (the reacher's passes minus the defender's, which
@@ -1095,6 +1119,12 @@ impl Engine {
 
     /// Whether the game ends at `node`, and with which value.
     fn standing(&mut self, game: &Game, node: &Node) -> Standing {
+        self.standing_why(game, node).0
+    }
+
+    /// [`Engine::standing`], with the static rule that ended the game when
+    /// one did.
+    fn standing_why(&mut self, game: &Game, node: &Node) -> (Standing, Option<Settlement>) {
         // A guard stone is lost when it is captured, and as good as lost
         // when it stands in the opponent's unconditional territory: moves
         // there are not generated (see `moves`), so the capture must be
@@ -1106,11 +1136,12 @@ impl Engine {
                 g.points.iter().any(|&p| theirs.held(p))
             };
             if lost {
-                return Standing::Ended(if g.color == game.reacher() {
+                let v = if g.color == game.reacher() {
                     Val::Loss
                 } else {
                     Val::Win(0)
-                });
+                };
+                return (Standing::Ended(v), Some(Settlement::GuardLost));
             }
         }
         let ended = match game.kind {
@@ -1120,29 +1151,32 @@ impl Engine {
                 // settle the game without searching on (this is what keeps
                 // the graphs small).
                 let mine = self.safety(node, game.owner);
-                if (game.target.iter().all(|&p| mine.alive(p))
-                    && Self::guard_holds(game, game.owner, &mine))
-                    || (self.miai
-                        && matches!(game.kind, Kind::Capture)
-                        && Self::guard_holds(game, game.owner, &mine)
-                        && self.safe_by_miai(game, node))
+                if game.target.iter().all(|&p| mine.alive(p))
+                    && Self::guard_holds(game, game.owner, &mine)
                 {
-                    Some(Val::Loss)
+                    Some((Val::Loss, Some(Settlement::TargetPassAlive)))
+                } else if self.miai
+                    && matches!(game.kind, Kind::Capture)
+                    && Self::guard_holds(game, game.owner, &mine)
+                    && self.safe_by_miai(game, node)
+                {
+                    Some((Val::Loss, Some(Settlement::TargetMiai)))
                 } else if self.settled_capture(game, node) {
-                    Some(Val::Win(SETTLED_WIN))
+                    Some((Val::Win(SETTLED_WIN), Some(Settlement::TargetHeld)))
                 } else {
                     None
                 }
             }
-            Kind::Capture => Some(Val::Win(0)),
+            Kind::Capture => Some((Val::Win(0), None)),
             Kind::Confirm => {
                 let after = game.after_capture(node);
                 let fresh = Node::new(node.pos.clone());
-                Some(match self.solve(&after, &fresh) {
+                let v = match self.solve(&after, &fresh) {
                     Val::Win(_) => Val::Loss,
                     Val::Loss => Val::Win(0),
                     Val::Unknown => Val::Unknown,
-                })
+                };
+                Some((v, None))
             }
             Kind::NewStone => {
                 // Every fight point held unconditionally by the opponent:
@@ -1151,16 +1185,16 @@ impl Engine {
                 if game.fight.iter().all(|&p| held.held(p))
                     && Self::guard_holds(game, game.owner.opponent(), &held)
                 {
-                    return Standing::Ended(Val::Loss);
+                    return (Standing::Ended(Val::Loss), Some(Settlement::FightHeld));
                 }
                 // Every fight point under opposing strings that the owner,
                 // even moving first, cannot capture: no point of the fight
                 // will ever be free for a new stone.
                 if let Some(v) = self.fight_sealed(game, node) {
-                    return Standing::Ended(v);
+                    return (Standing::Ended(v), Some(Settlement::FightSealed));
                 }
                 if node.pos.to_move == game.owner || node.new_stones.is_empty() {
-                    return Standing::Open;
+                    return (Standing::Open, None);
                 }
                 let mut unknown = false;
                 let mut heads: Vec<Point> = node
@@ -1174,7 +1208,7 @@ impl Engine {
                 if heads.iter().any(|&h| mine.alive(h))
                     && Self::guard_holds(game, game.owner, &mine)
                 {
-                    return Standing::Ended(Val::Win(0));
+                    return (Standing::Ended(Val::Win(0)), None);
                 }
                 for h in heads {
                     let mut stones: Vec<Point> = node.pos.board.string_stones(h).collect();
@@ -1183,7 +1217,7 @@ impl Engine {
                     let g = Game::new(Kind::Capture, game.owner, stones.clone(), stones)
                         .guarded(game.guard.clone());
                     match self.solve_nested(&g, &Node::new(node.pos.clone())) {
-                        Val::Loss => return Standing::Ended(Val::Win(0)),
+                        Val::Loss => return (Standing::Ended(Val::Win(0)), None),
                         Val::Unknown => unknown = true,
                         Val::Win(_) => {}
                     }
@@ -1191,16 +1225,17 @@ impl Engine {
                 // A new stone the search could not settle: the owner may
                 // already have won here, and may also win by playing on
                 // (strengthening the stone until the question is easy).
-                return if unknown {
+                let standing = if unknown {
                     Standing::Chance
                 } else {
                     Standing::Open
                 };
+                return (standing, None);
             }
         };
         match ended {
-            Some(v) => Standing::Ended(v),
-            None => Standing::Open,
+            Some((v, why)) => (Standing::Ended(v), why),
+            None => (Standing::Open, None),
         }
     }
 
@@ -1938,11 +1973,12 @@ impl Engine {
         let mut seen = vec![node.key()];
         let mut cur = node.clone();
         loop {
-            if matches!(self.standing(game, &cur), Standing::Ended(_)) {
-                let end = if Self::goal_reached(game, &cur) {
-                    LineEnd::Goal
-                } else {
-                    LineEnd::Settled
+            if let (Standing::Ended(_), why) = self.standing_why(game, &cur) {
+                // A game that ends by no static rule ends on its goal (a
+                // capture, a new stone settled alive).
+                let end = match why {
+                    Some(why) if !Self::goal_reached(game, &cur) => LineEnd::Settled(why),
+                    _ => LineEnd::Goal,
                 };
                 return (steps, end, cur);
             }
@@ -1960,7 +1996,8 @@ impl Engine {
             let moves = self.moves(game, &cur);
             if moves.is_empty() {
                 // Nothing left to try (no pass either): the game is over.
-                return (steps, LineEnd::Settled, cur);
+                let side = cur.pos.to_move;
+                return (steps, LineEnd::Settled(Settlement::NoMove(side)), cur);
             }
             if shortest && reacher_moves && matches!(value, Val::Win(_)) {
                 // The shortened win is stored: take the quickest stored

@@ -360,6 +360,7 @@ mod tests {
                     first: *first,
                     moves: moves.iter().map(|m| (*m).to_string()).collect(),
                     end: "goal".into(),
+                    settled_by: None,
                 })
                 .collect(),
         }

@@ -136,21 +136,23 @@ pub fn witness_text(w: &Witness) -> String {
         } else {
             w.moves.join(" ")
         },
-        line_end(&w.end)
+        line_end(w)
     )
 }
 
 /// How a witness line's end is shown after its moves: nothing for a line
 /// that reaches its goal, else why it stops.
 #[must_use]
-pub fn line_end(end: &str) -> &'static str {
-    match end {
-        "goal" => "",
-        "repeats" => " (the position repeats)",
-        "gains" => " (the position repeats, each round gaining prisoners: Article 1)",
-        "settled" => " (settled by a static rule)",
-        "static" => "",
-        _ => " (line cut)",
+pub fn line_end(w: &Witness) -> String {
+    match (w.end.as_str(), &w.settled_by) {
+        ("goal" | "static", _) => String::new(),
+        ("repeats", _) => " (the position repeats)".to_string(),
+        ("gains", _) => {
+            " (the position repeats, each round gaining prisoners: Article 1)".to_string()
+        }
+        ("settled", Some(why)) => format!(" (settled: {why})"),
+        ("settled", None) => " (settled by a static rule)".to_string(),
+        _ => " (line cut)".to_string(),
     }
 }
 

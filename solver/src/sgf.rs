@@ -885,7 +885,7 @@ pub fn write(j: &Judgement, meta: &Meta) -> String {
                 let _ = writeln!(text, "{}", crate::render::string_heading(s));
             }
             text.push_str(&w.claim);
-            text.push_str(crate::render::line_end(&w.end));
+            text.push_str(&crate::render::line_end(w));
             if w.moves.is_empty() {
                 let _ = write!(out, ";C[{}]", escape(&text));
             }

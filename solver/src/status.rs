@@ -13,7 +13,7 @@
 //! its limits gives `unknown`, never a guess.
 
 use crate::board::{Board, Color, Point};
-use crate::confirm::{Engine, Game, Guard, Kind, Limits, LineEnd, Node, Step, Val};
+use crate::confirm::{Engine, Game, Guard, Kind, Limits, LineEnd, Node, Settlement, Step, Val};
 use crate::cycle::Cycles;
 use crate::ko::{KoBan, PassRule};
 use crate::local::{LocalSearch, clusters, lone_clusters};
@@ -133,6 +133,9 @@ pub struct Witness {
     /// `static` (no line: the claim is a static proof, the miai rule's
     /// answers and eyes) or `cut`.
     pub end: String,
+    /// For a `settled` line, the static rule that settles it, in words.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub settled_by: Option<String>,
 }
 
 /// The verdict on one string.
@@ -206,10 +209,53 @@ fn end_text(end: &LineEnd) -> String {
         LineEnd::Goal => "goal",
         LineEnd::Repeats => "repeats",
         LineEnd::Gains => "gains",
-        LineEnd::Settled => "settled",
+        LineEnd::Settled(_) => "settled",
         LineEnd::Cut => "cut",
     }
     .to_string()
+}
+
+/// The witness of a drawn line about `owner`'s stones (`target` names
+/// them: "the black string"), with the static rule that ends it, if any.
+fn line_witness(
+    board: &Board,
+    claim: String,
+    first: Color,
+    steps: &[Step],
+    end: &LineEnd,
+    owner: Color,
+    target: &str,
+) -> Witness {
+    Witness {
+        claim,
+        first,
+        moves: moves_text(board, steps),
+        end: end_text(end),
+        settled_by: match end {
+            LineEnd::Settled(why) => Some(settlement_text(*why, owner, target)),
+            _ => None,
+        },
+    }
+}
+
+/// Why a line stops, for people.
+fn settlement_text(why: Settlement, owner: Color, target: &str) -> String {
+    let (o, t) = (owner.name(), owner.opponent().name());
+    match why {
+        Settlement::TargetPassAlive => format!("{target} is pass-alive (Benson)"),
+        Settlement::TargetMiai => format!("{target} is safe by miai"),
+        Settlement::TargetHeld => format!(
+            "{target} stands in {t}'s unconditional territory (Benson), where its capture is certain"
+        ),
+        Settlement::FightHeld => format!(
+            "every point where a new {o} stone could stand is {t}'s unconditional territory (Benson)"
+        ),
+        Settlement::FightSealed => format!(
+            "every point where a new {o} stone could stand is {t}'s unconditional territory or under {t} stones that cannot be captured"
+        ),
+        Settlement::GuardLost => "a stone of the cut-out board's open wall is lost".to_string(),
+        Settlement::NoMove(side) => format!("{} has no move left to try", side.name()),
+    }
 }
 
 /// Stack for the search thread: lines of confirmation play can be hundreds
@@ -287,6 +333,7 @@ fn judge_here(board: &Board, opts: &Options) -> Verdicts {
             first: color.opponent(),
             moves: Vec::new(),
             end: "static".to_string(),
+            settled_by: None,
         };
         for &h in &proof.strings {
             if settled[h as usize] || known[h as usize] {
@@ -448,17 +495,20 @@ fn local_verdicts(
         ls.engine.reset_budget();
         let (steps, end, _) = ls.engine.witness_line(&game, &start, opts.line_len);
         let them = color.opponent().name();
-        let witness = Witness {
-            claim: format!(
+        let witness = line_witness(
+            board,
+            format!(
                 "{them} moves first and cannot capture any of the {} {} strings around the enclosed areas {}, even with every liberty outside them filled",
                 live.len(),
                 color.name(),
                 names(board, &ls.cluster.areas)
             ),
-            first: color.opponent(),
-            moves: moves_text(board, &steps),
-            end: end_text(&end),
-        };
+            color.opponent(),
+            &steps,
+            &end,
+            color,
+            &format!("each {} string at stake", color.name()),
+        );
         for &h in unsettled_walls.iter().filter(|h| live.contains(h)) {
             out.push(StringVerdict::alive(
                 board,
@@ -623,15 +673,9 @@ fn judge_string(
         // The verdict is proved; drawing its line gets a budget of its own.
         engine.reset_budget();
         let (steps, end, last) = engine.witness_line(game, node, opts.line_len);
-        (
-            Witness {
-                claim,
-                first: node.pos.to_move,
-                moves: moves_text(board, &steps),
-                end: end_text(&end),
-            },
-            last,
-        )
+        let target = format!("the {} string", color.name());
+        let w = line_witness(board, claim, node.pos.to_move, &steps, &end, color, &target);
+        (w, last)
     };
     let owner = color.name();
     let them = color.opponent().name();

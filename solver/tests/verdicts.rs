@@ -77,6 +77,18 @@ fn check(path: &Path) {
                 w.claim,
                 w.moves
             );
+            // A line that a static rule ends names the rule.
+            assert_eq!(
+                w.end == "settled",
+                w.settled_by.is_some(),
+                "{}: the line of {} {} ({}) ends `{}` with settlement {:?}",
+                c.id,
+                s.color,
+                geo.name(s.points[0]),
+                w.claim,
+                w.end,
+                w.settled_by
+            );
         }
     }
     // The whole judgement as `kakunin judge` prints it (verdict overlay,
