@@ -13,7 +13,7 @@ use crate::board::{Board, Color, Point};
 use crate::judgement::Judgement;
 use crate::ko::{KoBan, PassRule};
 use crate::position::{Position, Replay, Replayed};
-use crate::status::{Reason, StringVerdict};
+use crate::status::{Reason, StringVerdict, Witness};
 use std::fmt;
 
 /// What stood on a move's point before it, when the board cannot show the
@@ -46,7 +46,7 @@ pub struct DiagramMove {
 }
 
 /// How a witness line ends.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum End {
     /// It reaches its goal (a capture, or the end of the defence).
     Goal,
@@ -57,8 +57,8 @@ pub enum End {
     Gains,
     /// A static rule ends the game (pass-alive stones, the opponent's
     /// unconditional territory, a fight sealed by uncapturable stones, a
-    /// target safe by miai).
-    Settled,
+    /// target safe by miai): which one, in words, when the line says.
+    Settled(Option<String>),
     /// No line at all: the claim is a static proof (the miai rule).
     Static,
     /// Cut at the longest line shown.
@@ -66,12 +66,12 @@ pub enum End {
 }
 
 impl End {
-    fn of(text: &str) -> End {
-        match text {
+    fn of(w: &Witness) -> End {
+        match w.end.as_str() {
             "goal" => End::Goal,
             "repeats" => End::Repeats,
             "gains" => End::Gains,
-            "settled" => End::Settled,
+            "settled" => End::Settled(w.settled_by.clone()),
             "static" => End::Static,
             _ => End::Cut,
         }
@@ -146,7 +146,7 @@ impl Diagram {
             };
             out.push(note);
         }
-        match self.end {
+        match &self.end {
             End::Goal => {}
             End::Repeats => out.push("then the position repeats: play goes on forever".into()),
             End::Gains => out.push(
@@ -154,7 +154,10 @@ impl Diagram {
                  by the aim of the game (Article 1) the defence cannot stand on that cycle"
                     .into(),
             ),
-            End::Settled => out.push(
+            End::Settled(Some(why)) => {
+                out.push(format!("then the rest is settled without play: {why}"));
+            }
+            End::Settled(None) => out.push(
                 "then the rest is settled without play (pass-alive stones, unconditional territory \
                  or a string safe by miai)"
                     .into(),
@@ -273,7 +276,7 @@ pub fn diagrams(
             first: w.first,
             board: start,
             moves,
-            end: End::of(&w.end),
+            end: End::of(w),
         });
         replay = Some(r);
     }
