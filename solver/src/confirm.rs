@@ -898,10 +898,8 @@ impl Engine {
                 self.limits.nodes = before + bound.saturating_sub(before) / PROOF_NUMBER_SHARE;
                 let v = self.proof_number(game, node);
                 self.limits.nodes = bound;
-                if self.aborted && self.nodes < bound && self.started.elapsed() < self.limits.time {
-                    // Only the proof-number search's share was spent.
-                    self.aborted = false;
-                }
+                // Only the proof-number search's share may have been spent.
+                self.resume_after_share(bound);
                 if self.nodes - before > 5_000 && std::env::var_os("KAKUNIN_TRACE").is_some() {
                     eprintln!(
                         "pns {:?} owner {} target {:?}: {:?} after {} nodes",
@@ -1451,15 +1449,42 @@ impl Engine {
         }
         self.limits.nodes = saved;
         if v == Val::Unknown {
-            if self.nodes < saved && self.started.elapsed() < self.limits.time {
-                // Only the nested bound was hit: the outer search goes on.
-                self.aborted = false;
-            }
+            // Only the nested bound may have been hit: the outer search goes on.
+            self.resume_after_share(saved);
             if !self.aborted {
                 self.nested_open.insert(tkey);
             }
         }
         v
+    }
+
+    /// The value of a position that repeats one of `path` (at pass balance
+    /// `balance`), with the path depth it repeats: a cycle the reacher gains
+    /// on is his win, any other is his loss (official example 6).
+    fn repeated(&self, path: &KeyMap<(u32, i32)>, key: u64, balance: i32) -> Option<(Val, u32)> {
+        let &(d, then) = path.get(&key)?;
+        let v = if self.cycles.reached(then, balance) {
+            Val::Win(0)
+        } else {
+            Val::Loss
+        };
+        Some((v, d))
+    }
+
+    /// While wins are shortened (`strict_lengths`), a win at `depth` counts
+    /// only if it fits in the depth left.
+    fn too_long(&self, v: Val, depth: u32) -> bool {
+        self.strict_lengths
+            && matches!(v, Val::Win(k) if depth.saturating_add(k) > self.depth_limit)
+    }
+
+    /// After a sub-search ran on a share of the budget: if it stopped only
+    /// because that share ran out (the whole `bound` and the time are not
+    /// spent), the caller's search goes on.
+    fn resume_after_share(&mut self, bound: u64) {
+        if self.aborted && self.nodes < bound && self.started.elapsed() < self.limits.time {
+            self.aborted = false;
+        }
     }
 
     fn out_of_budget(&mut self) -> bool {
@@ -1716,9 +1741,7 @@ impl Engine {
         let tkey = key ^ game.key;
         if let Some(&e) = self.tt.get(&tkey) {
             let v = decode(e);
-            let too_long = self.strict_lengths
-                && matches!(v, Val::Win(k) if depth.saturating_add(k) > self.depth_limit);
-            if !too_long {
+            if !self.too_long(v, depth) {
                 return (v, FREE, false);
             }
         }
@@ -1726,21 +1749,12 @@ impl Engine {
             // A settled capture is credited a long line (`SETTLED_WIN`):
             // while wins are shortened, a capture played out within the
             // depth left is preferred to it.
-            Standing::Ended(Val::Win(k))
-                if self.strict_lengths && depth.saturating_add(k) > self.depth_limit =>
-            {
-                return (Val::Loss, FREE, true);
-            }
+            Standing::Ended(v) if self.too_long(v, depth) => return (Val::Loss, FREE, true),
             Standing::Ended(v) => return (v, FREE, false),
             Standing::Chance => true,
             Standing::Open => false,
         };
-        if let Some(&(d, then)) = path.get(&key) {
-            let v = if self.cycles.reached(then, balance) {
-                Val::Win(0)
-            } else {
-                Val::Loss
-            };
+        if let Some((v, d)) = self.repeated(path, key, balance) {
             return (v, d, false);
         }
         if depth >= self.depth_limit {
@@ -1928,10 +1942,8 @@ impl Engine {
             self.strict_lengths,
         ) = saved;
         *spent += self.nodes - before;
-        if self.aborted && self.nodes < saved.0 && self.started.elapsed() < self.limits.time {
-            // Only the shortening's share was spent.
-            self.aborted = false;
-        }
+        // Only the shortening's share may have been spent.
+        self.resume_after_share(saved.0);
     }
 
     /// The child of `node` with the shortest win already known: one that
@@ -2004,26 +2016,27 @@ impl Engine {
                 // win, and search the moves only when none is stored.
                 pick = self.quickest_stored(game, &cur, &moves);
             }
-            for m in moves {
-                if pick.is_some() && shortest && reacher_moves {
-                    break;
-                }
-                let child = self.child(game, &cur, m);
-                let v = self.solve(game, &child);
-                let take = match (value, reacher_moves, v) {
-                    (Val::Win(_), true, Val::Win(k)) => best_len.is_none_or(|b| k < b),
-                    (Val::Win(_), false, Val::Win(k)) => best_len.is_none_or(|b| k > b),
-                    (Val::Loss, true, _) => pick.is_none(),
-                    (Val::Loss, false, Val::Loss) => pick.is_none(),
-                    _ => false,
-                };
-                if take {
-                    if let Val::Win(k) = v {
-                        best_len = Some(k);
-                    }
-                    pick = Some((m, child));
-                    if matches!(value, Val::Loss) {
-                        break;
+            // A reacher drawing the shortest line takes the first win found.
+            let first_win_will_do = shortest && reacher_moves;
+            if pick.is_none() {
+                for m in moves {
+                    let child = self.child(game, &cur, m);
+                    let v = self.solve(game, &child);
+                    let take = match (value, reacher_moves, v) {
+                        (Val::Win(_), true, Val::Win(k)) => best_len.is_none_or(|b| k < b),
+                        (Val::Win(_), false, Val::Win(k)) => best_len.is_none_or(|b| k > b),
+                        (Val::Loss, true, _) => pick.is_none(),
+                        (Val::Loss, false, Val::Loss) => pick.is_none(),
+                        _ => false,
+                    };
+                    if take {
+                        if let Val::Win(k) = v {
+                            best_len = Some(k);
+                        }
+                        pick = Some((m, child));
+                        if matches!(value, Val::Loss) || first_win_will_do {
+                            break;
+                        }
                     }
                 }
             }

@@ -235,11 +235,7 @@ impl Engine {
             Standing::Chance => true,
             Standing::Open => false,
         };
-        match path_keys.get(&node.key()) {
-            Some(&(d, then)) if self.cycles.reached(then, balance) => Ok((Val::Win(0), d)),
-            Some(&(d, _)) => Ok((Val::Loss, d)),
-            None => Err(chance),
-        }
+        self.repeated(path_keys, node.key(), balance).ok_or(chance)
     }
 
     /// Recomputes the numbers on the path `trail` (the positions `line`)
