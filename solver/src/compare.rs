@@ -626,7 +626,7 @@ pub fn render(report: &FileReport, engine: &str) -> String {
             d.kakunin.word(),
             d.engine.word()
         );
-        let _ = writeln!(out, "      kakunin: {}", s.reason.sentence());
+        let _ = writeln!(out, "      kakunin: {}", s.sentence());
         for w in &s.witness {
             let _ = writeln!(out, "      {}", crate::render::witness_text(w));
         }

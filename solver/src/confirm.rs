@@ -61,6 +61,20 @@ impl Default for Limits {
     }
 }
 
+/// Which bound stopped a search that gave up.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Bound {
+    /// The node bound ([`Limits::nodes`]).
+    Nodes,
+    /// The time bound ([`Limits::time`]).
+    Time,
+    /// Neither: the search ended with a nested question ("can this new
+    /// stone be captured?", "is the fight sealed?") left open at its own
+    /// bound of [`NESTED_BUDGET`] nodes, on which the answer depends.
+    Nested,
+}
+
 /// The value of a game for the side trying to reach its goal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Val {
@@ -1485,6 +1499,20 @@ impl Engine {
         if self.aborted && self.nodes < bound && self.started.elapsed() < self.limits.time {
             self.aborted = false;
         }
+    }
+
+    /// After a question came back `Val::Unknown`: the bound that stopped
+    /// it and the nodes the string had spent by then.
+    #[must_use]
+    pub fn spent(&self) -> (Bound, u64) {
+        let bound = if self.nodes >= self.limits.nodes {
+            Bound::Nodes
+        } else if self.started.elapsed() >= self.limits.time {
+            Bound::Time
+        } else {
+            Bound::Nested
+        };
+        (bound, self.nodes)
     }
 
     fn out_of_budget(&mut self) -> bool {

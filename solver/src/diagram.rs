@@ -366,6 +366,7 @@ mod tests {
                     settled_by: None,
                 })
                 .collect(),
+            open: None,
         }
     }
 

@@ -115,7 +115,7 @@ pub fn string_heading(s: &StringVerdict) -> String {
         s.color,
         s.stones.join(" "),
         s.stones.len(),
-        s.reason.sentence()
+        s.sentence()
     )
 }
 
@@ -373,7 +373,7 @@ pub fn explanation(title: &str, explained: &[Explained<'_>]) -> String {
             capital(v.color),
             v.stones.join(" "),
             v.stones.len(),
-            v.reason.sentence()
+            v.sentence()
         );
         match &e.diagrams {
             Err(why) => {

@@ -179,7 +179,7 @@ fn section(h: &mut String, e: &Entry, rule: PassRule) {
             capital(v.color),
             escape(&v.stones.join(" ")),
             v.stones.len(),
-            escape(v.reason.sentence())
+            escape(&v.sentence())
         );
         match &x.diagrams {
             Err(why) => {

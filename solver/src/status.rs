@@ -13,7 +13,9 @@
 //! its limits gives `unknown`, never a guess.
 
 use crate::board::{Board, Color, Point};
-use crate::confirm::{Engine, Game, Guard, Kind, Limits, LineEnd, Node, Settlement, Step, Val};
+use crate::confirm::{
+    Bound, Engine, Game, Guard, Kind, Limits, LineEnd, Node, Settlement, Step, Val,
+};
 use crate::cycle::Cycles;
 use crate::ko::{KoBan, PassRule};
 use crate::local::{LocalSearch, clusters, lone_clusters};
@@ -117,6 +119,28 @@ impl Reason {
     }
 }
 
+/// The question an `unknown` string's search left open, and what stopped it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Open {
+    /// Which game was left open.
+    pub question: Question,
+    /// The bound that stopped it.
+    pub bound: Bound,
+    /// Nodes the string's search had spent by then.
+    pub nodes: u64,
+}
+
+/// The two questions of Article 7-1 about a string.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Question {
+    /// Can the opponent, moving first, capture it?
+    Capture,
+    /// It can be captured: does every capture let its owner play a new
+    /// stone that the opponent cannot capture?
+    NewStone,
+}
+
 /// A witness line.
 #[derive(Clone, Debug, Serialize)]
 pub struct Witness {
@@ -154,6 +178,9 @@ pub struct StringVerdict {
     pub reason: Reason,
     /// The lines that prove it.
     pub witness: Vec<Witness>,
+    /// For an `unknown` string: the question left open and why.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub open: Option<Open>,
 }
 
 impl StringVerdict {
@@ -168,6 +195,32 @@ impl StringVerdict {
             status: Status::Alive,
             reason,
             witness,
+            open: None,
+        }
+    }
+
+    /// Why its status holds, in one sentence for people. An `unknown`
+    /// string says which question stayed open: a referee reading "the
+    /// opponent can capture it" already knows half of the verdict.
+    #[must_use]
+    pub fn sentence(&self) -> String {
+        let Some(open) = self.open else {
+            return self.reason.sentence().to_string();
+        };
+        let them = self.color.opponent().name();
+        let owner = self.color.name();
+        let bound = match open.bound {
+            Bound::Nodes => "its node bound",
+            Bound::Time => "its time bound",
+            Bound::Nested => "the bound of a nested question",
+        };
+        match open.question {
+            Question::Capture => format!(
+                "unknown: the search hit {bound} before deciding whether {them}, moving first, can capture it"
+            ),
+            Question::NewStone => format!(
+                "unknown: {them} can capture it, but the search hit {bound} before deciding whether a new {owner} stone then survives"
+            ),
         }
     }
 }
@@ -679,8 +732,18 @@ fn judge_string(
     };
     let owner = color.name();
     let them = color.opponent().name();
+    let mut open = None;
+    let mut left_open = |engine: &Engine, question| {
+        let (bound, nodes) = engine.spent();
+        open = Some(Open {
+            question,
+            bound,
+            nodes,
+        });
+        (Status::Unknown, Reason::Limit, Vec::new())
+    };
     let (status, reason, lines) = match engine.solve(&capture, &start) {
-        Val::Unknown => (Status::Unknown, Reason::Limit, Vec::new()),
+        Val::Unknown => left_open(engine, Question::Capture),
         Val::Loss => {
             let (w, _) = witness(
                 engine,
@@ -695,7 +758,7 @@ fn judge_string(
                 .taking_from(board)
                 .guarded(guard);
             match engine.solve(&confirm, &start) {
-                Val::Unknown => (Status::Unknown, Reason::Limit, Vec::new()),
+                Val::Unknown => left_open(engine, Question::NewStone),
                 Val::Win(_) => {
                     let (w1, last) = witness(
                         engine,
@@ -743,6 +806,7 @@ fn judge_string(
         status,
         reason,
         witness: lines,
+        open,
     }
 }
 

@@ -120,7 +120,7 @@ fn kgs_games_decided_strings_agree_with_the_players() {
                         s.stones.join(" "),
                         s.stones.len(),
                         s.status,
-                        s.reason.sentence(),
+                        s.sentence(),
                         marked
                     ));
                 }

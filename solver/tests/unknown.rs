@@ -1,0 +1,97 @@
+//! An `unknown` string says which of Article 7-1's two questions its search
+//! left open and which bound stopped it; a decided string carries no such
+//! note. Official example 15's eleven white stones at small node bounds: at
+//! 300 nodes whether Black can capture them at all is open; at 3 000 the
+//! capture is proved and only the new-stone question is open.
+
+use kakunin::case;
+use kakunin::confirm::{Bound, Limits};
+use kakunin::judgement::Judgement;
+use kakunin::render;
+use kakunin::status::{Open, Options, Question, Status, StringVerdict};
+use std::path::Path;
+use std::time::Duration;
+
+fn judge(nodes: u64) -> Judgement {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../cases/official/j89-15.yaml");
+    let c = case::load(&path).unwrap_or_else(|e| panic!("{e}"));
+    let opts = Options {
+        limits: Limits {
+            nodes,
+            // The node bound decides; the time bound is a safety net.
+            time: Duration::from_secs(120),
+        },
+        ..Options::default()
+    };
+    Judgement::of_case(&c, &opts)
+}
+
+/// The eleven white stones on E5.
+fn eleven(j: &Judgement) -> &StringVerdict {
+    j.verdicts
+        .strings
+        .iter()
+        .find(|s| s.stones.first().map(String::as_str) == Some("E5"))
+        .expect("the white string on E5")
+}
+
+/// Every unknown string has its open question, stopped by the node bound
+/// after at least `nodes` nodes; no decided string has one.
+fn assert_notes(j: &Judgement, nodes: u64) {
+    for s in &j.verdicts.strings {
+        match (s.status, s.open) {
+            (Status::Unknown, Some(open)) => {
+                assert_eq!(open.bound, Bound::Nodes, "{:?}", s.stones);
+                assert!(open.nodes >= nodes, "{:?}: {open:?}", s.stones);
+            }
+            (Status::Unknown, None) => panic!("{:?} is unknown without a note", s.stones),
+            (_, Some(open)) => panic!("{:?} is decided but has {open:?}", s.stones),
+            (_, None) => {}
+        }
+    }
+}
+
+#[test]
+fn capture_question_open_at_300_nodes() {
+    let j = judge(300);
+    assert_notes(&j, 300);
+    let s = eleven(&j);
+    assert_eq!(s.status, Status::Unknown);
+    assert!(matches!(
+        s.open,
+        Some(Open {
+            question: Question::Capture,
+            ..
+        })
+    ));
+    let text = render::string_heading(s);
+    assert!(
+        text.contains("before deciding whether black, moving first, can capture it"),
+        "{text}"
+    );
+}
+
+#[test]
+fn new_stone_question_open_at_3000_nodes() {
+    let j = judge(3_000);
+    assert_notes(&j, 3_000);
+    let s = eleven(&j);
+    assert_eq!(s.status, Status::Unknown);
+    assert!(matches!(
+        s.open,
+        Some(Open {
+            question: Question::NewStone,
+            ..
+        })
+    ));
+    let text = render::string_heading(s);
+    assert!(
+        text.contains("black can capture it, but the search hit its node bound"),
+        "{text}"
+    );
+    let json = serde_json::to_string(s).expect("json");
+    assert!(
+        json.contains(r#""open":{"question":"new-stone","bound":"nodes""#),
+        "{json}"
+    );
+}
