@@ -8,7 +8,7 @@
 use crate::board::Board;
 use crate::case;
 use crate::compare::Client;
-use crate::status::{Options, Status, judge};
+use crate::status::{Options, Question, Status, judge};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -34,6 +34,9 @@ pub struct Sample {
     pub strings: usize,
     /// Strings left `unknown`.
     pub unknown: usize,
+    /// Of those, the ones where even the capture question stayed open; for
+    /// the rest the capture is proved and only the new stone is open.
+    pub capture_open: usize,
     /// kakunin's wall time.
     pub kakunin: Duration,
     /// GNU Go's wall time (loadsgf and final_status_list dead), if run.
@@ -138,6 +141,11 @@ pub fn run(
                 .iter()
                 .filter(|s| s.status == Status::Unknown)
                 .count(),
+            capture_open: v
+                .strings
+                .iter()
+                .filter(|s| s.open.is_some_and(|o| o.question == Question::Capture))
+                .count(),
             kakunin,
             gnugo,
         };
@@ -159,19 +167,21 @@ fn quantile(xs: &mut [f64], q: f64) -> f64 {
 }
 
 /// A table per set: positions, strings decided, total / median / p99 / max
-/// milliseconds for kakunin and GNU Go, and the ratio of their totals on
-/// the positions both timed.
+/// milliseconds for kakunin and GNU Go, the ratio of their totals on the
+/// positions both timed, and the unknown strings split by the question left
+/// open (capture / new stone).
 #[must_use]
 pub fn summary(samples: &[Sample]) -> String {
     let mut sets: Vec<&str> = samples.iter().map(|s| s.set.as_str()).collect();
     sets.dedup();
     let mut out = String::from(
-        "set            positions  decided/strings   kakunin ms: total   median      p99      max | gnugo ms: total  median | gnugo/kakunin\n",
+        "set            positions  decided/strings   kakunin ms: total   median      p99      max | gnugo ms: total  median | gnugo/kakunin | open capture/new\n",
     );
     for set in sets {
         let of: Vec<&Sample> = samples.iter().filter(|s| s.set == set).collect();
         let strings: usize = of.iter().map(|s| s.strings).sum();
         let unknown: usize = of.iter().map(|s| s.unknown).sum();
+        let capture_open: usize = of.iter().map(|s| s.capture_open).sum();
         let mut k: Vec<f64> = of.iter().map(|s| ms(s.kakunin)).collect();
         let both: Vec<&&Sample> = of.iter().filter(|s| s.gnugo.is_some()).collect();
         let mut g: Vec<f64> = both.iter().filter_map(|s| s.gnugo.map(ms)).collect();
@@ -188,7 +198,7 @@ pub fn summary(samples: &[Sample]) -> String {
             format!("{g_total:>16.0} {:>7.1}", quantile(&mut g, 0.5))
         };
         out.push_str(&format!(
-            "{set:<14} {:>9}  {:>7}/{:<7}   {:>17.0} {:>8.1} {:>8.1} {:>8.1} | {gnugo} | {ratio}\n",
+            "{set:<14} {:>9}  {:>7}/{:<7}   {:>17.0} {:>8.1} {:>8.1} {:>8.1} | {gnugo} | {ratio:>13} | {capture_open}/{}\n",
             of.len(),
             strings - unknown,
             strings,
@@ -196,6 +206,7 @@ pub fn summary(samples: &[Sample]) -> String {
             quantile(&mut k, 0.5),
             quantile(&mut k, 0.99),
             quantile(&mut k, 1.0),
+            unknown - capture_open,
         ));
     }
     out
@@ -244,11 +255,14 @@ mod tests {
         let samples = run(&ps[..2], &opts, None, |_| {}).expect("no engine to fail");
         assert_eq!(samples.len(), 2);
         let table = summary(&samples);
+        let row = table.lines().nth(1).unwrap_or_default();
+        assert!(row.starts_with("classic"), "{table}");
+        // The last column splits the unknown strings by open question.
+        let unknown: usize = samples.iter().map(|s| s.unknown).sum();
+        let capture: usize = samples.iter().map(|s| s.capture_open).sum();
+        assert!(capture <= unknown);
         assert!(
-            table
-                .lines()
-                .nth(1)
-                .is_some_and(|l| l.starts_with("classic")),
+            row.ends_with(&format!("| {capture}/{}", unknown - capture)),
             "{table}"
         );
     }

@@ -533,11 +533,13 @@ fn bench(
     let samples = bench::run(&positions, opts, gnugo.as_deref(), |s| {
         if verbose {
             println!(
-                "{}/{}: {} strings, {} unknown, kakunin {:.1} ms, gnugo {}",
+                "{}/{}: {} strings, {} unknown ({} capture open, {} new stone open), kakunin {:.1} ms, gnugo {}",
                 s.set,
                 s.name,
                 s.strings,
                 s.unknown,
+                s.capture_open,
+                s.unknown - s.capture_open,
                 s.kakunin.as_secs_f64() * 1000.0,
                 s.gnugo.map_or("-".to_string(), |g| format!(
                     "{:.1} ms",
