@@ -174,8 +174,11 @@ fn quantile(xs: &mut [f64], q: f64) -> f64 {
 pub fn summary(samples: &[Sample]) -> String {
     let mut sets: Vec<&str> = samples.iter().map(|s| s.set.as_str()).collect();
     sets.dedup();
-    let mut out = String::from(
-        "set            positions  decided/strings   kakunin ms: total   median      p99      max | gnugo ms: total  median | gnugo/kakunin | open capture/new\n",
+    // The set column is as wide as the longest name, so the rows line up.
+    let w = sets.iter().map(|s| s.len()).max().unwrap_or(0).max(14);
+    let mut out = format!(
+        "{:<w$} positions  decided/strings   kakunin ms: total   median      p99      max | gnugo ms: total  median | gnugo/kakunin | open capture/new\n",
+        "set"
     );
     for set in sets {
         let of: Vec<&Sample> = samples.iter().filter(|s| s.set == set).collect();
@@ -198,7 +201,7 @@ pub fn summary(samples: &[Sample]) -> String {
             format!("{g_total:>16.0} {:>7.1}", quantile(&mut g, 0.5))
         };
         out.push_str(&format!(
-            "{set:<14} {:>9}  {:>7}/{:<7}   {:>17.0} {:>8.1} {:>8.1} {:>8.1} | {gnugo} | {ratio:>13} | {capture_open}/{}\n",
+            "{set:<w$} {:>9}  {:>7}/{:<7}   {:>17.0} {:>8.1} {:>8.1} {:>8.1} | {gnugo} | {ratio:>13} | {capture_open}/{}\n",
             of.len(),
             strings - unknown,
             strings,
