@@ -758,7 +758,18 @@ fn judge_string(
                 .taking_from(board)
                 .guarded(guard);
             match engine.solve(&confirm, &start) {
-                Val::Unknown => left_open(engine, Question::NewStone),
+                Val::Unknown => {
+                    // Half of the verdict is proved: the capture. Its line
+                    // backs the claim that the string can be captured.
+                    let (status, reason, _) = left_open(engine, Question::NewStone);
+                    let (w, _) = witness(
+                        engine,
+                        &capture,
+                        &start,
+                        format!("{them} captures the {owner} string"),
+                    );
+                    (status, reason, vec![w])
+                }
                 Val::Win(_) => {
                     let (w1, last) = witness(
                         engine,

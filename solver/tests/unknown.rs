@@ -2,7 +2,8 @@
 //! left open and which bound stopped it; a decided string carries no such
 //! note. Official example 15's eleven white stones at small node bounds: at
 //! 300 nodes whether Black can capture them at all is open; at 3 000 the
-//! capture is proved and only the new-stone question is open.
+//! capture is proved, its line is shown, and only the new-stone question is
+//! open.
 
 use kakunin::case;
 use kakunin::confirm::{Bound, Limits};
@@ -43,6 +44,21 @@ fn assert_notes(j: &Judgement, nodes: u64) {
             (Status::Unknown, Some(open)) => {
                 assert_eq!(open.bound, Bound::Nodes, "{:?}", s.stones);
                 assert!(open.nodes >= nodes, "{:?}: {open:?}", s.stones);
+                // A proved capture is shown; an open one has no line.
+                let claims: Vec<&str> = s.witness.iter().map(|w| w.claim.as_str()).collect();
+                match open.question {
+                    Question::Capture => assert!(claims.is_empty(), "{claims:?}"),
+                    Question::NewStone => {
+                        let capture = format!(
+                            "{} captures the {} string",
+                            s.color.opponent().name(),
+                            s.color.name()
+                        );
+                        assert_eq!(claims, [capture.as_str()]);
+                        assert_eq!(s.witness[0].first, s.color.opponent());
+                        assert!(!s.witness[0].moves.is_empty());
+                    }
+                }
             }
             (Status::Unknown, None) => panic!("{:?} is unknown without a note", s.stones),
             (_, Some(open)) => panic!("{:?} is decided but has {open:?}", s.stones),
