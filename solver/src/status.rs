@@ -130,6 +130,19 @@ pub struct Open {
     pub nodes: u64,
 }
 
+impl Open {
+    /// `question` just came back unknown from `engine`: what stopped it.
+    /// Read before the engine's budget is reset (a witness line resets it).
+    fn after(engine: &Engine, question: Question) -> Open {
+        let (bound, nodes) = engine.spent();
+        Open {
+            question,
+            bound,
+            nodes,
+        }
+    }
+}
+
 /// The two questions of Article 7-1 about a string.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
@@ -732,18 +745,13 @@ fn judge_string(
     };
     let owner = color.name();
     let them = color.opponent().name();
+    let captures = format!("{them} captures the {owner} string");
     let mut open = None;
-    let mut left_open = |engine: &Engine, question| {
-        let (bound, nodes) = engine.spent();
-        open = Some(Open {
-            question,
-            bound,
-            nodes,
-        });
-        (Status::Unknown, Reason::Limit, Vec::new())
-    };
     let (status, reason, lines) = match engine.solve(&capture, &start) {
-        Val::Unknown => left_open(engine, Question::Capture),
+        Val::Unknown => {
+            open = Some(Open::after(engine, Question::Capture));
+            (Status::Unknown, Reason::Limit, Vec::new())
+        }
         Val::Loss => {
             let (w, _) = witness(
                 engine,
@@ -761,22 +769,12 @@ fn judge_string(
                 Val::Unknown => {
                     // Half of the verdict is proved: the capture. Its line
                     // backs the claim that the string can be captured.
-                    let (status, reason, _) = left_open(engine, Question::NewStone);
-                    let (w, _) = witness(
-                        engine,
-                        &capture,
-                        &start,
-                        format!("{them} captures the {owner} string"),
-                    );
-                    (status, reason, vec![w])
+                    open = Some(Open::after(engine, Question::NewStone));
+                    let (w, _) = witness(engine, &capture, &start, captures);
+                    (Status::Unknown, Reason::Limit, vec![w])
                 }
                 Val::Win(_) => {
-                    let (w1, last) = witness(
-                        engine,
-                        &confirm,
-                        &start,
-                        format!("{them} captures the {owner} string"),
-                    );
+                    let (w1, last) = witness(engine, &confirm, &start, captures);
                     let (w2, _) = witness(
                         engine,
                         &confirm.after_capture(&last),
@@ -789,7 +787,7 @@ fn judge_string(
                     // Show the quickest capture; if its end is not a won
                     // new-stone game (the defender's resistance in the capture
                     // game is not his best play here), show the confirm line.
-                    let claim = format!("{them} captures the {owner} string");
+                    let claim = captures;
                     let (mut w1, mut last) = witness(engine, &capture, &start, claim.clone());
                     let mut after = confirm.after_capture(&last);
                     if !matches!(

@@ -67,45 +67,36 @@ fn assert_notes(j: &Judgement, nodes: u64) {
     }
 }
 
-#[test]
-fn capture_question_open_at_300_nodes() {
-    let j = judge(300);
-    assert_notes(&j, 300);
+/// At `nodes`, the eleven white stones are unknown with `question` open,
+/// and their heading says `says`.
+fn assert_eleven_open(nodes: u64, question: Question, says: &str) -> StringVerdict {
+    let j = judge(nodes);
+    assert_notes(&j, nodes);
     let s = eleven(&j);
     assert_eq!(s.status, Status::Unknown);
-    assert!(matches!(
-        s.open,
-        Some(Open {
-            question: Question::Capture,
-            ..
-        })
-    ));
+    assert_eq!(s.open.map(|o: Open| o.question), Some(question));
     let text = render::string_heading(s);
-    assert!(
-        text.contains("before deciding whether black, moving first, can capture it"),
-        "{text}"
+    assert!(text.contains(says), "{text}");
+    s.clone()
+}
+
+#[test]
+fn capture_question_open_at_300_nodes() {
+    assert_eleven_open(
+        300,
+        Question::Capture,
+        "before deciding whether black, moving first, can capture it",
     );
 }
 
 #[test]
 fn new_stone_question_open_at_3000_nodes() {
-    let j = judge(3_000);
-    assert_notes(&j, 3_000);
-    let s = eleven(&j);
-    assert_eq!(s.status, Status::Unknown);
-    assert!(matches!(
-        s.open,
-        Some(Open {
-            question: Question::NewStone,
-            ..
-        })
-    ));
-    let text = render::string_heading(s);
-    assert!(
-        text.contains("black can capture it, but the search hit its node bound"),
-        "{text}"
+    let s = assert_eleven_open(
+        3_000,
+        Question::NewStone,
+        "black can capture it, but the search hit its node bound",
     );
-    let json = serde_json::to_string(s).expect("json");
+    let json = serde_json::to_string(&s).expect("json");
     assert!(
         json.contains(r#""open":{"question":"new-stone","bound":"nodes""#),
         "{json}"
