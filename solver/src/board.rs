@@ -8,6 +8,7 @@
 //! its string's head, and the head carries the string's size and its exact
 //! liberty count, kept up to date move by move.
 
+use smallvec::SmallVec;
 use std::fmt;
 use std::sync::Arc;
 
@@ -371,13 +372,34 @@ fn decode(stone: u8) -> Option<Color> {
 
 /// Stones on a board, with strings, liberties, the Article 6 ko point and a
 /// Zobrist hash of the stones.
-#[derive(Clone)]
 pub struct Board {
     geo: Arc<Geometry>,
     cells: Vec<Cell>,
     hash: u64,
     /// Article 6: the point the given player may not play on the next move.
     ko: Option<(Point, Color)>,
+}
+
+impl Clone for Board {
+    fn clone(&self) -> Board {
+        Board {
+            geo: Arc::clone(&self.geo),
+            cells: self.cells.clone(),
+            hash: self.hash,
+            ko: self.ko,
+        }
+    }
+
+    /// Reuses this board's cells (the search copies boards into scratch
+    /// space to look at a move's result without allocating).
+    fn clone_from(&mut self, other: &Board) {
+        if !Arc::ptr_eq(&self.geo, &other.geo) {
+            self.geo = Arc::clone(&other.geo);
+        }
+        self.cells.clone_from(&other.cells);
+        self.hash = other.hash;
+        self.ko = other.ko;
+    }
 }
 
 impl PartialEq for Board {
@@ -515,6 +537,19 @@ impl Board {
     #[must_use]
     pub fn geometry(&self) -> &Arc<Geometry> {
         &self.geo
+    }
+
+    /// The same board with a geometry of its own: a search thread copies
+    /// boards millions of times, and a shared geometry's reference count,
+    /// touched at every copy, made the threads fight over one cache line.
+    #[must_use]
+    pub fn with_own_geometry(&self) -> Board {
+        Board {
+            geo: Arc::new((*self.geo).clone()),
+            cells: self.cells.clone(),
+            hash: self.hash,
+            ko: self.ko,
+        }
     }
 
     /// The colour of the stone on `p`, if any.
@@ -681,132 +716,26 @@ impl Board {
     /// Article 6 ko point is left alone: rules layers keep their own ko state.
     pub fn place(&mut self, p: Point, color: Color, removed: &mut dyn FnMut(Point)) -> MoveOutcome {
         debug_assert!(self.is_empty_at(p) && !self.is_suicide(p, color));
-        let geo = Arc::clone(&self.geo);
-        let own = code(color);
-        self.cells[p as usize] = Cell {
-            stone: own,
-            head: p,
-            next: p,
-            size: 1,
-            libs: 0,
-        };
-        self.hash ^= geo.key(p, color);
-        let mut heads = [NONE; 4];
-        let mut nh = 0;
-        let mut empties = 0;
-        for &q in geo.neighbors(p) {
-            let c = self.cells[q as usize];
-            if c.stone == 0 {
-                empties += 1;
-            } else if q != p && !heads[..nh].contains(&c.head) {
-                heads[nh] = c.head;
-                nh += 1;
-                self.cells[c.head as usize].libs -= 1;
-            }
-        }
-        self.cells[p as usize].libs = empties;
-        let mut my_head = p;
-        for &h in &heads[..nh] {
-            if self.cells[h as usize].stone == own {
-                my_head = self.merge(my_head, h);
-            }
-        }
-        let mut out = MoveOutcome::default();
-        let mut last_removed = NONE;
-        for &h in &heads[..nh] {
-            let c = self.cells[h as usize];
-            if c.stone != own && c.stone != 0 && c.head == h && c.libs == 0 {
-                out.captured += u32::from(c.size);
-                last_removed = h;
-                self.remove_string(h, &mut *removed);
-            }
-        }
-        if out.captured == 1 {
-            let me = self.cells[my_head as usize];
-            if me.size == 1 && me.libs == 1 {
-                out.ko_capture = Some(last_removed);
-            }
-        }
+        // The fields are borrowed apart: the geometry is shared between the
+        // boards of all search threads, and a reference count touched at
+        // every move made those threads fight over one cache line.
+        let Board {
+            geo, cells, hash, ..
+        } = self;
+        let mut cells = Cells { geo, cells, hash };
+        let out = cells.place(p, color, removed);
+        debug_assert!(self.audit_libs());
         out
     }
 
-    /// Joins two strings; returns the head of the result.
-    fn merge(&mut self, a: Point, b: Point) -> Point {
-        let (big, small) = if self.cells[a as usize].size >= self.cells[b as usize].size {
-            (a, b)
-        } else {
-            (b, a)
-        };
-        // The joined string's liberties are the big string's and those of
-        // the small one that do not touch the big one: only the small
-        // string is walked (usually the one stone just played). Each such
-        // point is counted at its lowest-numbered neighbour in the small
-        // string, as in `count_libs`.
-        let mut extra = 0;
-        for s in self.string_stones(small) {
-            for &e in self.geo.neighbors(s) {
-                if self.cells[e as usize].stone != 0 {
-                    continue;
-                }
-                let mut first = NONE;
-                let mut touches_big = false;
-                for &q in self.geo.neighbors(e) {
-                    let c = self.cells[q as usize];
-                    if c.stone == 0 {
-                        continue;
-                    }
-                    if c.head == big {
-                        touches_big = true;
-                        break;
-                    }
-                    if c.head == small && q < first {
-                        first = q;
-                    }
-                }
-                if !touches_big && first == s {
-                    extra += 1;
-                }
-            }
-        }
-        let mut cur = small;
-        loop {
-            self.cells[cur as usize].head = big;
-            cur = self.cells[cur as usize].next;
-            if cur == small {
-                break;
-            }
-        }
-        let nb = self.cells[big as usize].next;
-        let ns = self.cells[small as usize].next;
-        self.cells[big as usize].next = ns;
-        self.cells[small as usize].next = nb;
-        self.cells[big as usize].size += self.cells[small as usize].size;
-        self.cells[big as usize].libs += extra;
-        debug_assert_eq!(self.cells[big as usize].libs, self.count_libs(big));
-        big
-    }
-
-    fn remove_string(&mut self, head: Point, removed: &mut dyn FnMut(Point)) {
-        let geo = Arc::clone(&self.geo);
-        let stones: Vec<Point> = self.string_stones(head).collect();
-        let color = self.color(head).expect("a string to remove");
-        for &s in &stones {
-            self.cells[s as usize] = EMPTY_CELL;
-            self.hash ^= geo.key(s, color);
-            removed(s);
-        }
-        for &s in &stones {
-            let mut seen = [NONE; 4];
-            let mut k = 0;
-            for &q in geo.neighbors(s) {
-                let c = self.cells[q as usize];
-                if c.stone != 0 && !seen[..k].contains(&c.head) {
-                    seen[k] = c.head;
-                    k += 1;
-                    self.cells[c.head as usize].libs += 1;
-                }
-            }
-        }
+    /// Every string's incremental liberty count equals a recount (a debug
+    /// check of [`Board::place`]).
+    fn audit_libs(&self) -> bool {
+        self.geo.points().all(|p| {
+            self.color(p).is_none()
+                || self.head(p) != p
+                || self.cells[p as usize].libs == self.count_libs(p)
+        })
     }
 
     /// All strings as (head, colour), each once.
@@ -873,6 +802,163 @@ impl Board {
             }
         }
         None
+    }
+}
+
+/// A board's cells and hash with its geometry borrowed apart, for the
+/// move kernel ([`Board::place`]).
+struct Cells<'a> {
+    geo: &'a Geometry,
+    cells: &'a mut [Cell],
+    hash: &'a mut u64,
+}
+
+impl Cells<'_> {
+    fn place(&mut self, p: Point, color: Color, removed: &mut dyn FnMut(Point)) -> MoveOutcome {
+        let geo = self.geo;
+        let own = code(color);
+        self.cells[p as usize] = Cell {
+            stone: own,
+            head: p,
+            next: p,
+            size: 1,
+            libs: 0,
+        };
+        *self.hash ^= geo.key(p, color);
+        let mut heads = [NONE; 4];
+        let mut nh = 0;
+        let mut empties = 0;
+        for &q in geo.neighbors(p) {
+            let c = self.cells[q as usize];
+            if c.stone == 0 {
+                empties += 1;
+            } else if q != p && !heads[..nh].contains(&c.head) {
+                heads[nh] = c.head;
+                nh += 1;
+                self.cells[c.head as usize].libs -= 1;
+            }
+        }
+        self.cells[p as usize].libs = empties;
+        let mut my_head = p;
+        for &h in &heads[..nh] {
+            if self.cells[h as usize].stone == own {
+                my_head = self.merge(my_head, h);
+            }
+        }
+        let mut out = MoveOutcome::default();
+        let mut last_removed = NONE;
+        for &h in &heads[..nh] {
+            let c = self.cells[h as usize];
+            if c.stone != own && c.stone != 0 && c.head == h && c.libs == 0 {
+                out.captured += u32::from(c.size);
+                last_removed = h;
+                self.remove_string(h, &mut *removed);
+            }
+        }
+        if out.captured == 1 {
+            let me = self.cells[my_head as usize];
+            if me.size == 1 && me.libs == 1 {
+                out.ko_capture = Some(last_removed);
+            }
+        }
+        out
+    }
+
+    /// The stones of the string through `p`, one after the other.
+    fn next_stone(&self, p: Point) -> Point {
+        self.cells[p as usize].next
+    }
+
+    /// Joins two strings; returns the head of the result.
+    fn merge(&mut self, a: Point, b: Point) -> Point {
+        let geo = self.geo;
+        let (big, small) = if self.cells[a as usize].size >= self.cells[b as usize].size {
+            (a, b)
+        } else {
+            (b, a)
+        };
+        // The joined string's liberties are the big string's and those of
+        // the small one that do not touch the big one: only the small
+        // string is walked (usually the one stone just played). Each such
+        // point is counted at its lowest-numbered neighbour in the small
+        // string, as in `Board::count_libs`.
+        let mut extra = 0;
+        let mut s = small;
+        loop {
+            for &e in geo.neighbors(s) {
+                if self.cells[e as usize].stone != 0 {
+                    continue;
+                }
+                let mut first = NONE;
+                let mut touches_big = false;
+                for &q in geo.neighbors(e) {
+                    let c = self.cells[q as usize];
+                    if c.stone == 0 {
+                        continue;
+                    }
+                    if c.head == big {
+                        touches_big = true;
+                        break;
+                    }
+                    if c.head == small && q < first {
+                        first = q;
+                    }
+                }
+                if !touches_big && first == s {
+                    extra += 1;
+                }
+            }
+            s = self.next_stone(s);
+            if s == small {
+                break;
+            }
+        }
+        let mut cur = small;
+        loop {
+            self.cells[cur as usize].head = big;
+            cur = self.cells[cur as usize].next;
+            if cur == small {
+                break;
+            }
+        }
+        let nb = self.cells[big as usize].next;
+        let ns = self.cells[small as usize].next;
+        self.cells[big as usize].next = ns;
+        self.cells[small as usize].next = nb;
+        self.cells[big as usize].size += self.cells[small as usize].size;
+        self.cells[big as usize].libs += extra;
+        big
+    }
+
+    fn remove_string(&mut self, head: Point, removed: &mut dyn FnMut(Point)) {
+        let geo = self.geo;
+        let color = decode(self.cells[head as usize].stone).expect("a string to remove");
+        let mut stones: SmallVec<[Point; 16]> = SmallVec::new();
+        let mut s = head;
+        loop {
+            stones.push(s);
+            s = self.next_stone(s);
+            if s == head {
+                break;
+            }
+        }
+        for &s in &stones {
+            self.cells[s as usize] = EMPTY_CELL;
+            *self.hash ^= geo.key(s, color);
+            removed(s);
+        }
+        for &s in &stones {
+            let mut seen = [NONE; 4];
+            let mut k = 0;
+            for &q in geo.neighbors(s) {
+                let c = self.cells[q as usize];
+                if c.stone != 0 && !seen[..k].contains(&c.head) {
+                    seen[k] = c.head;
+                    k += 1;
+                    self.cells[c.head as usize].libs += 1;
+                }
+            }
+        }
     }
 }
 

@@ -29,6 +29,7 @@
 //! ever reused on another path.
 
 use crate::board::{Board, Color, Point};
+use crate::cramped::all_cramped;
 use crate::cycle::Cycles;
 use crate::ko::PassRule;
 use crate::position::{Move, Position, points_key};
@@ -39,7 +40,7 @@ use std::hash::{BuildHasherDefault, Hasher};
 use std::rc::Rc;
 use std::time::{Duration, Instant};
 
-mod proof_number;
+mod dfpn;
 
 /// Bounds on the work of one string's verdict.
 #[derive(Clone, Copy, Debug)]
@@ -131,6 +132,11 @@ pub struct Game {
     /// at the stop, as a bitset. When the target string takes such stones
     /// they join the fight ([`Node::taken`]).
     takeable: Rc<[u64]>,
+    /// For a capture game whose target is one string: the salt of its
+    /// canonical keys ([`Game::tkey`]), which name the target by the least
+    /// point of its string in each position rather than by the stones it
+    /// had where the game started.
+    canon: Option<u64>,
 }
 
 /// Stones of one colour that must never be captured: if any of them is, the
@@ -163,7 +169,47 @@ impl Game {
             key,
             fight_mask: mask,
             takeable: Rc::new([]),
+            canon: None,
         }
+    }
+
+    /// The same capture game keyed canonically ([`Game::tkey`]); the
+    /// target must be one string. Whether a string can be captured depends
+    /// only on the position and the string, not on which of its stones the
+    /// question was first asked about: a string never splits before it is
+    /// captured. So the capture games about a string asked at different
+    /// nodes of a new-stone game (after the string grew by a stone, say)
+    /// share their proven positions.
+    #[must_use]
+    pub fn canonical(mut self) -> Game {
+        if matches!(self.kind, Kind::Capture) {
+            let guard = self.guard.as_ref().map_or(0, |g| {
+                points_key(&g.points, 0x6A4D_0000_0000_0000 ^ g.color.index() as u64)
+            });
+            self.canon = Some(0xCA40_0000_0000_0000 ^ ((self.owner.index() as u64) << 40) ^ guard);
+        }
+        self
+    }
+
+    /// The key of `node` in this game's tables: the position's key with the
+    /// game's, or, for a canonical capture game whose target still stands,
+    /// with the least point of the target's string there.
+    #[must_use]
+    pub fn tkey(&self, node: &Node) -> u64 {
+        if let Some(salt) = self.canon {
+            let board = &node.pos.board;
+            if let Some(&p) = self.target.first()
+                && self
+                    .target
+                    .iter()
+                    .all(|&q| board.color(q) == Some(self.owner))
+            {
+                let least = board.string_stones(board.head(p)).min().unwrap_or(p);
+                let mut s = salt ^ u64::from(least);
+                return node.key() ^ crate::board::splitmix64(&mut s);
+            }
+        }
+        node.key() ^ self.key
     }
 
     /// The new-stone game that follows the target's capture at `node`, a
@@ -207,7 +253,11 @@ impl Game {
     pub fn guarded(mut self, guard: Option<Guard>) -> Game {
         if let Some(g) = &guard {
             // Results under a guard are not results without it.
-            self.key ^= points_key(&g.points, 0x6A4D_0000_0000_0000 ^ g.color.index() as u64);
+            let k = points_key(&g.points, 0x6A4D_0000_0000_0000 ^ g.color.index() as u64);
+            self.key ^= k;
+            if let Some(c) = &mut self.canon {
+                *c ^= k;
+            }
         }
         self.guard = guard;
         self
@@ -225,7 +275,7 @@ impl Game {
 
 /// A node: the position, and for the new-stone game the owner's stones
 /// played on the fight since the capture.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Node {
     /// Board, bans, side to move.
     pub pos: Position,
@@ -275,6 +325,24 @@ struct Prev {
     mover: Color,
     /// Whether it captured.
     captured: bool,
+}
+
+impl Clone for Node {
+    fn clone(&self) -> Node {
+        Node {
+            pos: self.pos.clone(),
+            new_stones: self.new_stones.clone(),
+            taken: self.taken.clone(),
+            prev: self.prev,
+        }
+    }
+
+    fn clone_from(&mut self, other: &Node) {
+        self.pos.clone_from(&other.pos);
+        self.new_stones.clone_from(&other.new_stones);
+        self.taken.clone_from(&other.taken);
+        self.prev = other.prev;
+    }
 }
 
 impl Node {
@@ -446,21 +514,22 @@ const DEEPENING: &[(u32, bool)] = &[
     (u32::MAX, false),
 ];
 
-/// The pass of [`DEEPENING`] before which the proof-number search
-/// ([`proof_number`]) runs: after the short passes (quick wins and
-/// refutations cost little there), before the long ones. Measured on the
-/// corpus (`kakunin bench cases`, strings decided): at 20 000 nodes per
-/// string 140 without it, 147 before pass 3, 146 before pass 5, 140
-/// before the unbounded pass 8; at the default bounds 163 without, 164
-/// before pass 5 (BENCHMARKS.md, session 14).
-const PROOF_NUMBER_BEFORE: usize = 5;
+/// The pass of [`DEEPENING`] before which the df-pn search ([`dfpn`])
+/// runs: after the two shortest passes (a quick win or refutation costs
+/// little there), before the rest. Measured (session 18, strings decided):
+/// on the corpus at 100 000 nodes per string 161 before pass 5, 164 before
+/// pass 2, 165 before pass 0; on the KGS games at 20 000 nodes 367 before
+/// pass 5, 370 before pass 2, 361 before pass 0 (in 63 s against 48 s:
+/// on a big board df-pn's first expansions cost more than the quick
+/// passes). Pass 2 is the best of both.
+const PROOF_NUMBER_BEFORE: usize = 2;
 
-/// The proof-number search gets at most 1/`PROOF_NUMBER_SHARE` of the
-/// nodes left, so that a search it cannot finish still leaves the
-/// depth-first passes most of theirs. Measured on the corpus at 100 000
-/// nodes per string: with the whole budget it decided 157 strings (two
-/// fewer than without it), with a half or a quarter 159.
-const PROOF_NUMBER_SHARE: u64 = 4;
+/// The df-pn search gets at most 1/`PROOF_NUMBER_SHARE` of the nodes left,
+/// so that a search it cannot finish still leaves the depth-first passes
+/// and the graph analysis half of theirs. Measured on the corpus at 100 000
+/// nodes per string: a quarter 160 strings decided, a half 161, three
+/// quarters 161.
+const PROOF_NUMBER_SHARE: u64 = 2;
 
 /// Nodes the quick depth-first search may spend before the exact graph
 /// analysis takes over.
@@ -605,9 +674,18 @@ pub enum Settlement {
     /// The target stands in the opponent's unconditional territory: its
     /// capture is certain.
     TargetHeld,
+    /// The target stands in an area walled off by the opponent's
+    /// pass-alive stones that is too small for two eyes
+    /// ([`crate::cramped`]): its capture is certain.
+    TargetCramped,
     /// Every fight point is the opponent's unconditional territory: no new
     /// stone of the owner can stand there.
     FightHeld,
+    /// Every fight point is the opponent's unconditional territory or lies
+    /// in an area walled off by his pass-alive stones that is too small
+    /// for two eyes ([`crate::cramped`]): no new stone of the owner there
+    /// can ever stand in a string the opponent cannot capture.
+    FightCramped,
     /// Every fight point is the opponent's unconditional territory or under
     /// opposing strings the owner cannot capture.
     FightSealed,
@@ -636,6 +714,7 @@ fn balance_after(m: Move, reacher_moves: bool, balance: i32) -> i32 {
 #[derive(Default)]
 struct Graph {
     index: KeyMap<u32>,
+    /// The nodes' keys in the game's tables ([`Game::tkey`]).
     keys: Vec<u64>,
     reacher: Vec<bool>,
     leaf: Vec<Option<Val>>,
@@ -652,14 +731,14 @@ struct Graph {
 
 impl Graph {
     /// The index of `node`, adding it if new (then the flag is true).
-    fn add(&mut self, node: &Node, reacher: Color) -> (u32, bool) {
+    fn add(&mut self, game: &Game, node: &Node, reacher: Color) -> (u32, bool) {
         let k = node.key();
         if let Some(&i) = self.index.get(&k) {
             return (i, false);
         }
         let i = self.keys.len() as u32;
         self.index.insert(k, i);
-        self.keys.push(k);
+        self.keys.push(game.tkey(node));
         self.reacher.push(node.pos.to_move == reacher);
         self.leaf.push(None);
         self.chance.push(false);
@@ -779,6 +858,9 @@ pub struct Engine {
     tt: KeyMap<u32>,
     /// Nested questions left open by [`NESTED_BUDGET`].
     nested_open: KeySet,
+    /// Trace counters of nested questions: asked, answered by the table,
+    /// left open, and won by the capturer.
+    nested_stats: [u64; 4],
     /// Whether a target safe by miai ([`crate::miai`]) ends its capture
     /// game. Off only to check that the rule agrees with the search.
     miai: bool,
@@ -786,13 +868,20 @@ pub struct Engine {
     /// the games and transpositions of a string's questions (measured on
     /// example 20: 12.0 s without it, 10.1 s with it).
     miai_cache: KeyMap<bool>,
-    /// Whether the proof-number search ([`proof_number`]) runs, before the
-    /// depth-first pass [`PROOF_NUMBER_BEFORE`].
+    /// Whether the df-pn search ([`dfpn`]) runs, before the depth-first
+    /// pass [`PROOF_NUMBER_BEFORE`].
     proof_number: bool,
+    /// Whether a target, or a fight, standing in an area too small for two
+    /// eyes ([`crate::cramped`]) settles its game. Off only to check that
+    /// the rule agrees with the search.
+    cramped: bool,
     /// Whether a stored win counts only when it fits within the depth
     /// limit: set while a witness line looks for the shortest wins
     /// ([`Engine::shorten`]).
     strict_lengths: bool,
+    /// df-pn's unproven proof and disproof numbers by position and game
+    /// ([`dfpn`]): they steer the search only.
+    pn_table: KeyMap<(u32, u32)>,
 }
 
 impl Engine {
@@ -820,17 +909,27 @@ impl Engine {
             safety_counts: [0; 3],
             tt: KeyMap::default(),
             nested_open: KeySet::default(),
+            nested_stats: [0; 4],
             miai: true,
             miai_cache: KeyMap::default(),
             proof_number: true,
+            cramped: true,
             strict_lengths: false,
+            pn_table: KeyMap::default(),
         }
     }
 
-    /// Whether the proof-number search runs (on by default). Off only to
-    /// check that it agrees with the depth-first search.
+    /// Whether the df-pn search runs (on by default). Off only to check that
+    /// it agrees with the depth-first search.
     pub fn set_proof_number(&mut self, on: bool) {
         self.proof_number = on;
+    }
+
+    /// Whether a target or a fight in an area too small for two eyes
+    /// settles its game (on by default). Set it before the first search,
+    /// like [`Engine::set_cycles`].
+    pub fn set_cramped(&mut self, on: bool) {
+        self.cramped = on;
     }
 
     /// Whether a target safe by miai ends its capture game (on by
@@ -850,8 +949,8 @@ impl Engine {
     pub fn reset_budget(&mut self) {
         if std::env::var_os("KAKUNIN_TRACE").is_some() {
             eprintln!(
-                "nodes by game (capture, confirm, new stone): {:?}; Benson over the region / whole board / parent's: {:?}",
-                self.by_kind, self.safety_counts
+                "nodes by game (capture, confirm, new stone): {:?}; Benson over the region / whole board / parent's: {:?}; nested asked/cached/open/won {:?}",
+                self.by_kind, self.safety_counts, self.nested_stats
             );
         }
         self.by_kind = [0; 3];
@@ -884,10 +983,10 @@ impl Engine {
         v
     }
 
-    /// [`Engine::solve`]: the deepening passes, the proof-number phase and
+    /// [`Engine::solve`]: the deepening passes, the df-pn phase and
     /// the graph analysis.
     fn deepen(&mut self, game: &Game, node: &Node) -> Val {
-        let tkey = node.key() ^ game.key;
+        let tkey = game.tkey(node);
         if let Some(&e) = self.tt.get(&tkey) {
             return decode(e);
         }
@@ -903,20 +1002,20 @@ impl Engine {
         let mut quick = Val::Unknown;
         for (pass, &(limit, cut_wins)) in DEEPENING.iter().enumerate() {
             if pass == PROOF_NUMBER_BEFORE && self.proof_number {
-                // The proof-number search goes for the cheapest proof rather
-                // than for the first move's.
+                // df-pn goes for the cheapest proof rather than for the
+                // first move's.
                 self.depth_limit = u32::MAX;
                 self.cut_wins = false;
                 let before = self.nodes;
                 let bound = self.limits.nodes;
                 self.limits.nodes = before + bound.saturating_sub(before) / PROOF_NUMBER_SHARE;
-                let v = self.proof_number(game, node);
+                let v = self.dfpn(game, node);
                 self.limits.nodes = bound;
-                // Only the proof-number search's share may have been spent.
+                // Only df-pn's share may have been spent.
                 self.resume_after_share(bound);
                 if self.nodes - before > 5_000 && std::env::var_os("KAKUNIN_TRACE").is_some() {
                     eprintln!(
-                        "pns {:?} owner {} target {:?}: {:?} after {} nodes",
+                        "dfpn {:?} owner {} target {:?}: {:?} after {} nodes",
                         game.kind,
                         game.owner,
                         game.target,
@@ -978,7 +1077,7 @@ impl Engine {
     fn graph(&mut self, game: &Game, root: &Node) -> Val {
         let mut g = Graph::default();
         let reacher_side = game.reacher();
-        let (r, _) = g.add(root, reacher_side);
+        let (r, _) = g.add(game, root, reacher_side);
         // Positions still to expand, taken last in, first out: the order of
         // expansion does not change the graph, and depth-first order keeps
         // this list short. Breadth-first, it held most of the graph's
@@ -990,7 +1089,7 @@ impl Engine {
                 return Val::Unknown;
             }
             self.nodes += 1;
-            let tkey = node.key() ^ game.key;
+            let tkey = game.tkey(&node);
             if let Some(&e) = self.tt.get(&tkey) {
                 g.leaf[i as usize] = Some(decode(e));
                 continue;
@@ -1006,7 +1105,7 @@ impl Engine {
             g.first[i as usize] = g.edges.len() as u32;
             for m in self.moves(game, &node) {
                 let child = self.child(game, &node, m);
-                let (j, fresh) = g.add(&child, reacher_side);
+                let (j, fresh) = g.add(game, &child, reacher_side);
                 if g.reacher[i as usize] && matches!(m, Move::Pass { .. }) {
                     g.reacher_passes.push((i, j));
                 }
@@ -1104,7 +1203,7 @@ impl Engine {
             if leaf[i].is_some() {
                 continue;
             }
-            let tkey = keys[i] ^ game.key;
+            let tkey = keys[i];
             match (low[i], high[i]) {
                 (Some(k), _) => {
                     self.tt.insert(tkey, k.min(LOSS - 1));
@@ -1159,9 +1258,10 @@ impl Engine {
         let ended = match game.kind {
             Kind::Capture | Kind::Confirm if !Self::captured(game, node) => {
                 // A pass-alive target can never be captured; a target inside
-                // the opponent's unconditional territory always can. Both
-                // settle the game without searching on (this is what keeps
-                // the graphs small).
+                // the opponent's unconditional territory, or in an area of
+                // his too small for two eyes, always can. Both settle the
+                // game without searching on (this is what keeps the graphs
+                // small).
                 let mine = self.safety(node, game.owner);
                 if game.target.iter().all(|&p| mine.alive(p))
                     && Self::guard_holds(game, game.owner, &mine)
@@ -1173,10 +1273,9 @@ impl Engine {
                     && self.safe_by_miai(game, node)
                 {
                     Some((Val::Loss, Some(Settlement::TargetMiai)))
-                } else if self.settled_capture(game, node) {
-                    Some((Val::Win(SETTLED_WIN), Some(Settlement::TargetHeld)))
                 } else {
-                    None
+                    self.settled_capture(game, node)
+                        .map(|why| (Val::Win(SETTLED_WIN), Some(why)))
                 }
             }
             Kind::Capture => Some((Val::Win(0), None)),
@@ -1194,10 +1293,15 @@ impl Engine {
                 // Every fight point held unconditionally by the opponent:
                 // no new stone there can ever stand.
                 let held = self.safety(node, game.owner.opponent());
-                if game.fight.iter().all(|&p| held.held(p))
-                    && Self::guard_holds(game, game.owner.opponent(), &held)
-                {
-                    return (Standing::Ended(Val::Loss), Some(Settlement::FightHeld));
+                if Self::guard_holds(game, game.owner.opponent(), &held) {
+                    if game.fight.iter().all(|&p| held.held(p)) {
+                        return (Standing::Ended(Val::Loss), Some(Settlement::FightHeld));
+                    }
+                    if self.cramped
+                        && all_cramped(&node.pos.board, &held, &game.fight, |p| held.held(p))
+                    {
+                        return (Standing::Ended(Val::Loss), Some(Settlement::FightCramped));
+                    }
                 }
                 // Every fight point under opposing strings that the owner,
                 // even moving first, cannot capture: no point of the fight
@@ -1227,6 +1331,7 @@ impl Engine {
                     stones.sort_unstable();
                     let stones: Rc<[Point]> = stones.into();
                     let g = Game::new(Kind::Capture, game.owner, stones.clone(), stones)
+                        .canonical()
                         .guarded(game.guard.clone());
                     match self.solve_nested(&g, &Node::new(node.pos.clone())) {
                         Val::Loss => return (Standing::Ended(Val::Win(0)), None),
@@ -1327,20 +1432,55 @@ impl Engine {
         })
     }
 
-    /// True when the target stands in the opponent's unconditional territory
-    /// and, for the confirm game, so does every point of its fight: the
-    /// capture is certain and no new stone of the owner can ever stand on
-    /// the fight. Moves inside held regions are never generated, so these
-    /// games end here rather than be searched on. With a guard stone of
-    /// the opponent that could still fall ([`Engine::guard_holds`]) they
-    /// are searched on instead: the capture inside the held region is then
-    /// never played, so the search can only fail to prove it (on a
-    /// cut-out, a failure proves nothing and the whole search decides).
-    fn settled_capture(&mut self, game: &Game, node: &Node) -> bool {
+    /// Why the target's capture is certain, if it is: it stands in the
+    /// opponent's unconditional territory, or in an area walled off by his
+    /// pass-alive stones that is too small for two eyes
+    /// ([`crate::cramped`]); for the confirm game, every point of its fight
+    /// (with the stones it took) must also be so placed, so that no new
+    /// stone of the owner can ever stand there. Moves inside held regions
+    /// are never generated, so these games end here rather than be searched
+    /// on. With a guard stone of the opponent that could still fall
+    /// ([`Engine::guard_holds`]) they are searched on instead: the capture
+    /// inside the held region is then never played, so the search can only
+    /// fail to prove it (on a cut-out, a failure proves nothing and the
+    /// whole search decides).
+    fn settled_capture(&mut self, game: &Game, node: &Node) -> Option<Settlement> {
         let theirs = self.safety(node, game.owner.opponent());
-        game.target.iter().any(|&p| theirs.held(p))
-            && Self::guard_holds(game, game.owner.opponent(), &theirs)
-            && (matches!(game.kind, Kind::Capture) || game.fight.iter().all(|&p| theirs.held(p)))
+        if !Self::guard_holds(game, game.owner.opponent(), &theirs) {
+            return None;
+        }
+        let board = &node.pos.board;
+        let why = if game.target.iter().any(|&p| theirs.held(p)) {
+            Settlement::TargetHeld
+        } else if !self.cramped {
+            return None;
+        } else {
+            let mut heads: SmallVec<[Point; 4]> =
+                game.target.iter().map(|&p| board.head(p)).collect();
+            heads.sort_unstable();
+            heads.dedup();
+            if heads
+                .iter()
+                .any(|&h| all_cramped(board, &theirs, &[h], |_| false))
+            {
+                Settlement::TargetCramped
+            } else {
+                return None;
+            }
+        };
+        if matches!(game.kind, Kind::Capture) {
+            return Some(why);
+        }
+        let held = |p: Point| theirs.held(p);
+        if game.fight.iter().chain(&node.taken).all(|&p| held(p)) {
+            return Some(why);
+        }
+        if !self.cramped {
+            return None;
+        }
+        let mut fight: Vec<Point> = game.fight.to_vec();
+        fight.extend_from_slice(&node.taken);
+        all_cramped(board, &theirs, &fight, held).then_some(Settlement::TargetCramped)
     }
 
     /// `Some(Loss)` when every fight point holds a stone of the opponent
@@ -1372,8 +1512,9 @@ impl Engine {
             let mut stones: Vec<Point> = board.string_stones(h).collect();
             stones.sort_unstable();
             let stones: Rc<[Point]> = stones.into();
-            let g =
-                Game::new(Kind::Capture, them, stones.clone(), stones).guarded(game.guard.clone());
+            let g = Game::new(Kind::Capture, them, stones.clone(), stones)
+                .canonical()
+                .guarded(game.guard.clone());
             // Sealing is only a shortcut: a question left open lets the
             // game play on.
             if self.solve_nested(&g, &Node::new(first.clone())) != Val::Loss {
@@ -1441,9 +1582,13 @@ impl Engine {
     /// `solve` within at most [`NESTED_BUDGET`] nodes; an answer left open
     /// is remembered as such so the same question is not asked again.
     fn solve_nested(&mut self, game: &Game, node: &Node) -> Val {
-        let tkey = node.key() ^ game.key;
+        let tkey = game.tkey(node);
+        self.nested_stats[0] += 1;
         if self.nested_open.contains(&tkey) {
             return Val::Unknown;
+        }
+        if self.tt.contains_key(&tkey) {
+            self.nested_stats[1] += 1;
         }
         let saved = self.limits.nodes;
         self.limits.nodes = saved.min(self.nodes + NESTED_BUDGET);
@@ -1462,7 +1607,11 @@ impl Engine {
             );
         }
         self.limits.nodes = saved;
+        if matches!(v, Val::Win(_)) {
+            self.nested_stats[3] += 1;
+        }
         if v == Val::Unknown {
+            self.nested_stats[2] += 1;
             // Only the nested bound may have been hit: the outer search goes on.
             self.resume_after_share(saved);
             if !self.aborted {
@@ -1703,6 +1852,12 @@ impl Engine {
     #[must_use]
     pub fn child(&self, game: &Game, node: &Node, m: Move) -> Node {
         let mut next = node.clone();
+        self.play_on(game, node, m, &mut next);
+        next
+    }
+
+    /// Turns `next`, a copy of `node`, into the node after `m`.
+    fn play_on(&self, game: &Game, node: &Node, m: Move, next: &mut Node) {
         match m {
             Move::Play(p) => {
                 let mover = next.pos.to_move;
@@ -1746,7 +1901,13 @@ impl Engine {
                 next.pos.pass(lifts, self.rule);
             }
         }
-        next
+    }
+
+    /// The node after `m` written into `scratch`, whose allocations are
+    /// reused: for looking at many children without keeping them.
+    fn child_into(&self, game: &Game, node: &Node, m: Move, scratch: &mut Node) {
+        scratch.clone_from(node);
+        self.play_on(game, node, m, scratch);
     }
 
     /// Returns the value and the shallowest path depth the value relied on
@@ -1766,7 +1927,7 @@ impl Engine {
         // A stored result first: it is proved, and the standing of a node
         // (Benson's answers, nested questions) costs more than the lookup.
         let key = node.key();
-        let tkey = key ^ game.key;
+        let tkey = game.tkey(node);
         if let Some(&e) = self.tt.get(&tkey) {
             let v = decode(e);
             if !self.too_long(v, depth) {
@@ -1985,7 +2146,7 @@ impl Engine {
         let mut best: Option<(u32, Move, Node)> = None;
         for &m in moves {
             let child = self.child(game, node, m);
-            let known = match self.tt.get(&(child.key() ^ game.key)) {
+            let known = match self.tt.get(&game.tkey(&child)) {
                 Some(&e) => decode(e),
                 None => match self.standing(game, &child) {
                     Standing::Ended(v) => v,

@@ -15,6 +15,7 @@ pub mod board;
 pub mod case;
 pub mod compare;
 pub mod confirm;
+pub mod cramped;
 pub mod cycle;
 pub mod diagram;
 pub mod gtp;

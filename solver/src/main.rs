@@ -57,10 +57,16 @@ struct SearchArgs {
     /// capture game there (slower; for cross-checking the rule).
     #[arg(long)]
     no_miai: bool,
-    /// Search without the proof-number phase, by the depth-first passes
-    /// alone (for cross-checking it).
+    /// Search without the df-pn (depth-first proof-number) phase, by the
+    /// depth-first passes and the graph analysis alone (for cross-checking it).
     #[arg(long)]
     no_proof_number: bool,
+    /// Search on where a target, or every point a new stone could take,
+    /// stands in an area walled off by pass-alive stones that is too small
+    /// for two eyes, instead of settling the game there (slower; for
+    /// cross-checking the rule).
+    #[arg(long)]
+    no_cramped: bool,
 }
 
 /// A time bound in seconds: a finite number, not negative, that a
@@ -89,6 +95,7 @@ impl SearchArgs {
             local: !self.no_local,
             miai: !self.no_miai,
             proof_number: !self.no_proof_number,
+            cramped: !self.no_cramped,
             ..Options::default()
         }
     }

@@ -24,7 +24,7 @@ pub enum Move {
 const SIDE_KEY: [u64; 2] = [0x1F2E_3D4C_5B6A_7988, 0x7A69_5847_3625_1403];
 
 /// Board, bans and side to move.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Debug, PartialEq, Eq)]
 pub struct Position {
     /// The stones.
     pub board: Board,
@@ -35,6 +35,24 @@ pub struct Position {
     /// What a ban forbids (the same for every position of a search, so not
     /// part of the hash).
     pub ko_ban: KoBan,
+}
+
+impl Clone for Position {
+    fn clone(&self) -> Position {
+        Position {
+            board: self.board.clone(),
+            bans: self.bans.clone(),
+            to_move: self.to_move,
+            ko_ban: self.ko_ban,
+        }
+    }
+
+    fn clone_from(&mut self, other: &Position) {
+        self.board.clone_from(&other.board);
+        self.bans.clone_from(&other.bans);
+        self.to_move = other.to_move;
+        self.ko_ban = other.ko_ban;
+    }
 }
 
 /// Why a move of a line cannot be played.

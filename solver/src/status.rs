@@ -46,9 +46,13 @@ pub struct Options {
     /// ([`crate::miai`]). Off only to check that the rule agrees with the
     /// search.
     pub miai: bool,
-    /// Run the proof-number search ([`crate::confirm`]) before the long
+    /// Run the df-pn search ([`crate::confirm`]) before the long
     /// depth-first passes. Off only to check that it agrees with them.
     pub proof_number: bool,
+    /// Settle a game whose target, or whose fight, stands in an area too
+    /// small for two eyes ([`crate::cramped`]). Off only to check that the
+    /// rule agrees with the search.
+    pub cramped: bool,
 }
 
 impl Default for Options {
@@ -62,6 +66,7 @@ impl Default for Options {
             local: true,
             miai: true,
             proof_number: true,
+            cramped: true,
         }
     }
 }
@@ -313,6 +318,12 @@ fn settlement_text(why: Settlement, owner: Color, target: &str) -> String {
         Settlement::TargetHeld => format!(
             "{target} stands in {t}'s unconditional territory (Benson), where its capture is certain"
         ),
+        Settlement::TargetCramped => format!(
+            "{target} stands in an area walled off by {t}'s pass-alive stones that is too small for two eyes, where its capture is certain"
+        ),
+        Settlement::FightCramped => format!(
+            "every point where a new {o} stone could stand is {t}'s unconditional territory or in an area walled off by {t}'s pass-alive stones that is too small for two eyes"
+        ),
         Settlement::FightHeld => format!(
             "every point where a new {o} stone could stand is {t}'s unconditional territory (Benson)"
         ),
@@ -448,6 +459,7 @@ fn judge_here(board: &Board, opts: &Options) -> Verdicts {
                 engine.set_cycles(opts.cycles);
                 engine.set_miai(opts.miai);
                 engine.set_proof_number(opts.proof_number);
+                engine.set_cramped(opts.cramped);
                 let v = judge_string(board, head, &mut engine, opts, None);
                 (v, engine.total_nodes())
             })
@@ -501,6 +513,7 @@ fn local_verdicts(
         ls.engine.set_cycles(opts.cycles);
         ls.engine.set_miai(opts.miai);
         ls.engine.set_proof_number(opts.proof_number);
+        ls.engine.set_cramped(opts.cramped);
         let unsettled_walls: Vec<Point> = ls
             .cluster
             .walls
@@ -732,9 +745,12 @@ fn judge_string(
     points.sort_unstable();
     let target: Rc<[Point]> = points.clone().into();
     let fight: Rc<[Point]> = fight(board, head).into();
-    let start = Node::new(Position::new(board.clone(), color.opponent()).with_ko_ban(opts.ko_ban));
-    let capture =
-        Game::new(Kind::Capture, color, target.clone(), fight.clone()).guarded(guard.clone());
+    let start = Node::new(
+        Position::new(board.with_own_geometry(), color.opponent()).with_ko_ban(opts.ko_ban),
+    );
+    let capture = Game::new(Kind::Capture, color, target.clone(), fight.clone())
+        .canonical()
+        .guarded(guard.clone());
     let witness = |engine: &mut Engine, game: &Game, node: &Node, claim: String| {
         // The verdict is proved; drawing its line gets a budget of its own.
         engine.reset_budget();

@@ -2,8 +2,9 @@
 //! corpus case, and on real OGS end positions, the verdicts with local
 //! proofs on cut-out boards equal those of the whole-component search, and
 //! the verdicts with the miai rule (`kakunin::miai`) those without it,
-//! and the verdicts with the proof-number search those of the depth-first
-//! passes alone, wherever both decide. Strings decided before the searches (groups proved
+//! the verdicts with the df-pn search those of the depth-first passes
+//! alone, and the verdicts with the rule for areas too small for two eyes
+//! (`kakunin::cramped`) those without it, wherever both decide. Strings decided before the searches (groups proved
 //! by miai share strings) get one verdict each.
 
 use kakunin::board::{Board, Point};
@@ -30,6 +31,7 @@ enum Shortcut {
     Local,
     Miai,
     ProofNumber,
+    Cramped,
 }
 
 impl Shortcut {
@@ -48,6 +50,10 @@ impl Shortcut {
                 proof_number: false,
                 ..opts
             },
+            Shortcut::Cramped => Options {
+                cramped: false,
+                ..opts
+            },
         }
     }
 
@@ -55,7 +61,8 @@ impl Shortcut {
         match self {
             Shortcut::Local => "local proofs",
             Shortcut::Miai => "the miai rule",
-            Shortcut::ProofNumber => "the proof-number search",
+            Shortcut::ProofNumber => "the df-pn search",
+            Shortcut::Cramped => "the rule for areas too small for two eyes",
         }
     }
 }
@@ -152,6 +159,13 @@ fn the_proof_number_search_agrees_with_the_depth_first_search() {
     let compared = on_the_corpus(Shortcut::ProofNumber);
     assert!(compared > 50, "only {compared} strings decided both ways");
     on_small_real_positions(Shortcut::ProofNumber);
+}
+
+#[test]
+fn the_rule_for_cramped_areas_agrees_with_the_search() {
+    let compared = on_the_corpus(Shortcut::Cramped);
+    assert!(compared > 50, "only {compared} strings decided both ways");
+    on_small_real_positions(Shortcut::Cramped);
 }
 
 #[test]

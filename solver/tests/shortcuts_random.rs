@@ -1,9 +1,9 @@
 //! The shortcuts agree with the plain search on positions nobody chose:
 //! random playouts on small boards, stopped at a random move, judged once
 //! with every shortcut (local proofs on cut-out boards, the miai rule, and
-//! the Benson endings they lean on, guards included, and the proof-number
-//! search) and once without local proofs, the miai rule and the
-//! proof-number search. Wherever both decide a string, they
+//! the Benson endings they lean on, guards included, the df-pn search and
+//! the rule for areas too small for two eyes) and once without local
+//! proofs, the miai rule, df-pn and that rule. Wherever both decide a string, they
 //! give it the same status. (`tests/shortcuts.rs` does the same on the
 //! corpus and real positions; these boards reach shapes neither holds.)
 //! Each board's image under one of the 16 transforms (the 8 symmetries,
@@ -48,6 +48,7 @@ fn options(i: usize, nodes: u64, shortcuts: bool) -> Options {
         local: shortcuts,
         miai: shortcuts,
         proof_number: shortcuts,
+        cramped: shortcuts,
     }
 }
 
