@@ -53,11 +53,14 @@ pub struct Limits {
 
 impl Default for Limits {
     fn default() -> Limits {
-        // On a typical machine the node bound decides, so verdicts do not
-        // depend on load; the time bound caps the wall time per string.
+        // On a typical machine the node bound decides for the small boards
+        // of the corpus, so verdicts do not depend on load; the time bound
+        // caps the wall time per string, and on a 19x19 ending (slower
+        // nodes) it usually decides. Examples 6, 15, 18 and 20 need between
+        // 0.7 and 2 million nodes for one string each (session 18).
         Limits {
-            nodes: 500_000,
-            time: Duration::from_secs(10),
+            nodes: 2_000_000,
+            time: Duration::from_secs(20),
         }
     }
 }
@@ -515,21 +518,26 @@ const DEEPENING: &[(u32, bool)] = &[
 ];
 
 /// The pass of [`DEEPENING`] before which the df-pn search ([`dfpn`])
-/// runs: after the two shortest passes (a quick win or refutation costs
-/// little there), before the rest. Measured (session 18, strings decided):
-/// on the corpus at 100 000 nodes per string 161 before pass 5, 164 before
-/// pass 2, 165 before pass 0; on the KGS games at 20 000 nodes 367 before
-/// pass 5, 370 before pass 2, 361 before pass 0 (in 63 s against 48 s:
-/// on a big board df-pn's first expansions cost more than the quick
-/// passes). Pass 2 is the best of both.
-const PROOF_NUMBER_BEFORE: usize = 2;
+/// runs: after the short passes (quick wins and refutations cost little
+/// there, and what they store steers df-pn), before the long ones. Its
+/// share of the nodes left is 1/[`PROOF_NUMBER_SHARE`]; the long passes and
+/// the exact graph analysis get the rest.
+///
+/// Measured (session 18, strings decided): on the corpus at 100 000 nodes
+/// per string, df-pn before pass 5 with a quarter decided 167 of 180,
+/// before pass 2 with a half 170, and two phases (before pass 2 or 3 with
+/// an eighth or a sixteenth, then before pass 5 with a quarter) 168 or 169;
+/// on the KGS games at 20 000 nodes pass 5 decided 367, pass 2 370. But at
+/// the default bounds only pass 5 with a quarter decides examples 6 and 15:
+/// every earlier df-pn phase follows a capture line of the confirm game
+/// into a new-stone game it cannot finish, with the whole budget, where
+/// the short passes first store what steers it past. So pass 5 and a
+/// quarter.
+const PROOF_NUMBER_BEFORE: usize = 5;
 
-/// The df-pn search gets at most 1/`PROOF_NUMBER_SHARE` of the nodes left,
-/// so that a search it cannot finish still leaves the depth-first passes
-/// and the graph analysis half of theirs. Measured on the corpus at 100 000
-/// nodes per string: a quarter 160 strings decided, a half 161, three
-/// quarters 161.
-const PROOF_NUMBER_SHARE: u64 = 2;
+/// The df-pn search gets at most 1/`PROOF_NUMBER_SHARE` of the nodes left
+/// (see [`PROOF_NUMBER_BEFORE`]).
+const PROOF_NUMBER_SHARE: u64 = 4;
 
 /// Nodes the quick depth-first search may spend before the exact graph
 /// analysis takes over.

@@ -30,10 +30,10 @@ struct Cli {
 #[derive(clap::Args, Clone, Copy)]
 struct SearchArgs {
     /// Nodes searched at most per string; beyond it the string is `unknown`.
-    #[arg(long, default_value_t = 500_000)]
+    #[arg(long, default_value_t = 2_000_000)]
     max_nodes: u64,
     /// Seconds of search at most per string.
-    #[arg(long, default_value = "10", value_parser = seconds)]
+    #[arg(long, default_value = "20", value_parser = seconds)]
     max_seconds: Duration,
     /// How a pass lifts Article 7-2 ko bans.
     #[arg(long, value_enum, default_value_t = PassRule::OneBan)]
