@@ -527,20 +527,29 @@ const DEEPENING: &[(u32, bool)] = &[
 /// per string, df-pn before pass 5 with a quarter decided 167 of 180,
 /// before pass 2 with a half 170, and two phases (before pass 2 or 3 with
 /// an eighth or a sixteenth, then before pass 5 with a quarter) 168 or 169;
-/// on the KGS games at 20 000 nodes pass 5 decided 367, pass 2 370. At
-/// the default bounds, without rounds, only pass 5 with a quarter decided
-/// examples 6 and 15: every earlier df-pn phase followed a capture line of
-/// the confirm game into a new-stone game it could not finish and spent
-/// the whole budget there. Since confirm games are solved by rounds of
-/// growing budgets for those new-stone games ([`Engine::solve_confirm`]),
-/// pass 2 with a half decides them too (example 6 in 12.7 s instead of
-/// 3.9 s, example 11 in 0.1 s instead of 1.2 s, example 18 in 3.5 s
-/// instead of 10.1 s), and keeps its 170 and 370. So pass 2 and a half.
-const PROOF_NUMBER_BEFORE: usize = 2;
+/// on the KGS games at 20 000 nodes pass 5 decided 367, pass 2 370. But at
+/// the default bounds only pass 5 with a quarter decides examples 6 and 15:
+/// every earlier df-pn phase follows a capture line of the confirm game
+/// into a new-stone game it cannot finish, with the whole budget, where
+/// the short passes first store what steers it past. So pass 5 and a
+/// quarter.
+///
+/// Tried and dropped: solving a confirm game in rounds that give each
+/// new-stone game after a capture a growing share of the nodes (a
+/// sixteenth, then four times more per round), so that one hard invasion
+/// cannot take the whole budget. With pass 2 and a half it decided
+/// examples 6 and 15 too, 170 corpus strings at 100 000 nodes and 370 KGS
+/// strings at 20 000; but example 6 then passed in only 6 of its 16
+/// images (`check --symmetries`, 14 of 16 without rounds), with pass 5 and
+/// a quarter in 10 of 16 (and example 15 in 14 of 16 instead of 16), and
+/// example 21 took 127 s for its images instead of 36 s. The rounds spend
+/// nodes on the same capture lines again and drop the df-pn numbers
+/// between rounds, and the images that needed most of the budget lost it.
+const PROOF_NUMBER_BEFORE: usize = 5;
 
 /// The df-pn search gets at most 1/`PROOF_NUMBER_SHARE` of the nodes left
 /// (see [`PROOF_NUMBER_BEFORE`]).
-const PROOF_NUMBER_SHARE: u64 = 2;
+const PROOF_NUMBER_SHARE: u64 = 4;
 
 /// Nodes the quick depth-first search may spend before the exact graph
 /// analysis takes over.
@@ -886,11 +895,6 @@ pub struct Engine {
     /// eyes ([`crate::cramped`]) settles its game. Off only to check that
     /// the rule agrees with the search.
     cramped: bool,
-    /// While a confirm game is solved by rounds ([`Engine::solve_confirm`]):
-    /// the nodes each new-stone game after a capture may spend in this
-    /// round, and whether one of them was left open by it.
-    leaf_budget: Option<u64>,
-    leaf_open: bool,
     /// Whether a stored win counts only when it fits within the depth
     /// limit: set while a witness line looks for the shortest wins
     /// ([`Engine::shorten`]).
@@ -930,8 +934,6 @@ impl Engine {
             miai_cache: KeyMap::default(),
             proof_number: true,
             cramped: true,
-            leaf_budget: None,
-            leaf_open: false,
             strict_lengths: false,
             pn_table: KeyMap::default(),
         }
@@ -1300,7 +1302,7 @@ impl Engine {
             Kind::Confirm => {
                 let after = game.after_capture(node);
                 let fresh = Node::new(node.pos.clone());
-                let v = match self.solve_after_capture(&after, &fresh) {
+                let v = match self.solve(&after, &fresh) {
                     Val::Win(_) => Val::Loss,
                     Val::Loss => Val::Win(0),
                     Val::Unknown => Val::Unknown,
@@ -1595,57 +1597,6 @@ impl Engine {
         let s = Rc::new(s);
         self.safety_cache.insert(key, Rc::clone(&s));
         s
-    }
-
-    /// Solves a confirm game by rounds of growing budgets for the
-    /// new-stone games at its captures ([`Engine::solve_after_capture`]).
-    ///
-    /// Why: every capture the confirm game reaches asks a whole new-stone
-    /// game, and one hard new-stone game (an invasion of a big emptied
-    /// area) could spend all the nodes left while another capture line
-    /// leads to an easy one. A first round gives each new-stone game a
-    /// sixteenth of the nodes left; one left open is `unknown` for that
-    /// round, so the searches route around it through other captures.
-    /// Each further round gives four times as much, the last one all
-    /// that is left. Proven values are kept from round to round.
-    pub fn solve_confirm(&mut self, game: &Game, node: &Node) -> Val {
-        let mut leaf = (self.limits.nodes.saturating_sub(self.nodes) / 16).max(NESTED_BUDGET);
-        let v = loop {
-            let last = self.nodes + leaf >= self.limits.nodes;
-            self.leaf_budget = (!last).then_some(leaf);
-            self.leaf_open = false;
-            let v = self.solve(game, node);
-            if v != Val::Unknown || !self.leaf_open || self.aborted || last {
-                break v;
-            }
-            // The unproven numbers of this round counted the open games as
-            // lost causes; the next round looks at them again.
-            self.pn_table.clear();
-            leaf = leaf.saturating_mul(4);
-        };
-        self.leaf_budget = None;
-        v
-    }
-
-    /// The new-stone game after a capture of the confirm game: within the
-    /// round's budget while [`Engine::solve_confirm`] runs rounds.
-    fn solve_after_capture(&mut self, game: &Game, node: &Node) -> Val {
-        let Some(leaf) = self.leaf_budget else {
-            return self.solve(game, node);
-        };
-        let saved = self.limits.nodes;
-        self.limits.nodes = saved.min(self.nodes + leaf);
-        let v = self.solve(game, node);
-        self.limits.nodes = saved;
-        if v == Val::Unknown {
-            // Only the round's bound may have been hit: the confirm game
-            // goes on, and the next round tries this game again.
-            self.resume_after_share(saved);
-            if !self.aborted {
-                self.leaf_open = true;
-            }
-        }
-        v
     }
 
     /// `solve` within at most [`NESTED_BUDGET`] nodes; an answer left open

@@ -781,7 +781,7 @@ fn judge_string(
             let confirm = Game::new(Kind::Confirm, color, target, fight)
                 .taking_from(board)
                 .guarded(guard);
-            match engine.solve_confirm(&confirm, &start) {
+            match engine.solve(&confirm, &start) {
                 Val::Unknown => {
                     // Half of the verdict is proved: the capture. Its line
                     // backs the claim that the string can be captured.
