@@ -544,12 +544,9 @@ impl Board {
     /// touched at every copy, made the threads fight over one cache line.
     #[must_use]
     pub fn with_own_geometry(&self) -> Board {
-        Board {
-            geo: Arc::new((*self.geo).clone()),
-            cells: self.cells.clone(),
-            hash: self.hash,
-            ko: self.ko,
-        }
+        let mut b = self.clone();
+        b.geo = Arc::new((*self.geo).clone());
+        b
     }
 
     /// The colour of the stone on `p`, if any.
@@ -608,14 +605,7 @@ impl Board {
 
     /// The stones of the string on `p`, in list order.
     pub fn string_stones(&self, p: Point) -> impl Iterator<Item = Point> + '_ {
-        let start = p;
-        let mut cur = Some(p);
-        std::iter::from_fn(move || {
-            let here = cur?;
-            let next = self.cells[here as usize].next;
-            cur = if next == start { None } else { Some(next) };
-            Some(here)
-        })
+        ring(&self.cells, p)
     }
 
     /// The liberties of the string on `p`, each once, in increasing order.
@@ -805,6 +795,18 @@ impl Board {
     }
 }
 
+/// The stones of the string through `p`, following the ring of `next`
+/// links from `p` once round.
+fn ring(cells: &[Cell], p: Point) -> impl Iterator<Item = Point> + '_ {
+    let mut cur = Some(p);
+    std::iter::from_fn(move || {
+        let here = cur?;
+        let next = cells[here as usize].next;
+        cur = (next != p).then_some(next);
+        Some(here)
+    })
+}
+
 /// A board's cells and hash with its geometry borrowed apart, for the
 /// move kernel ([`Board::place`]).
 struct Cells<'a> {
@@ -864,11 +866,6 @@ impl Cells<'_> {
         out
     }
 
-    /// The stones of the string through `p`, one after the other.
-    fn next_stone(&self, p: Point) -> Point {
-        self.cells[p as usize].next
-    }
-
     /// Joins two strings; returns the head of the result.
     fn merge(&mut self, a: Point, b: Point) -> Point {
         let geo = self.geo;
@@ -883,8 +880,7 @@ impl Cells<'_> {
         // point is counted at its lowest-numbered neighbour in the small
         // string, as in `Board::count_libs`.
         let mut extra = 0;
-        let mut s = small;
-        loop {
+        for s in ring(self.cells, small) {
             for &e in geo.neighbors(s) {
                 if self.cells[e as usize].stone != 0 {
                     continue;
@@ -908,10 +904,6 @@ impl Cells<'_> {
                     extra += 1;
                 }
             }
-            s = self.next_stone(s);
-            if s == small {
-                break;
-            }
         }
         let mut cur = small;
         loop {
@@ -933,15 +925,7 @@ impl Cells<'_> {
     fn remove_string(&mut self, head: Point, removed: &mut dyn FnMut(Point)) {
         let geo = self.geo;
         let color = decode(self.cells[head as usize].stone).expect("a string to remove");
-        let mut stones: SmallVec<[Point; 16]> = SmallVec::new();
-        let mut s = head;
-        loop {
-            stones.push(s);
-            s = self.next_stone(s);
-            if s == head {
-                break;
-            }
-        }
+        let stones: SmallVec<[Point; 16]> = ring(self.cells, head).collect();
         for &s in &stones {
             self.cells[s as usize] = EMPTY_CELL;
             *self.hash ^= geo.key(s, color);

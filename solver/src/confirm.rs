@@ -152,6 +152,17 @@ pub struct Guard {
     pub points: Rc<[Point]>,
 }
 
+impl Guard {
+    /// The part of a game's key that tells results under this guard from
+    /// results without it.
+    fn key(&self) -> u64 {
+        points_key(
+            &self.points,
+            0x6A4D_0000_0000_0000 ^ self.color.index() as u64,
+        )
+    }
+}
+
 impl Game {
     /// A game about the string on `target` (its points) with the given fight.
     #[must_use]
@@ -186,9 +197,7 @@ impl Game {
     #[must_use]
     pub fn canonical(mut self) -> Game {
         if matches!(self.kind, Kind::Capture) {
-            let guard = self.guard.as_ref().map_or(0, |g| {
-                points_key(&g.points, 0x6A4D_0000_0000_0000 ^ g.color.index() as u64)
-            });
+            let guard = self.guard.as_ref().map_or(0, Guard::key);
             self.canon = Some(0xCA40_0000_0000_0000 ^ ((self.owner.index() as u64) << 40) ^ guard);
         }
         self
@@ -256,7 +265,7 @@ impl Game {
     pub fn guarded(mut self, guard: Option<Guard>) -> Game {
         if let Some(g) = &guard {
             // Results under a guard are not results without it.
-            let k = points_key(&g.points, 0x6A4D_0000_0000_0000 ^ g.color.index() as u64);
+            let k = g.key();
             self.key ^= k;
             if let Some(c) = &mut self.canon {
                 *c ^= k;
@@ -878,9 +887,9 @@ pub struct Engine {
     tt: KeyMap<u32>,
     /// Nested questions left open by [`NESTED_BUDGET`].
     nested_open: KeySet,
-    /// Trace counters of nested questions: asked, answered by the table,
-    /// left open, and won by the capturer.
-    nested_stats: [u64; 4],
+    /// Trace counters of nested questions: asked, left open, and won by
+    /// the capturer.
+    nested_stats: [u64; 3],
     /// Whether a target safe by miai ([`crate::miai`]) ends its capture
     /// game. Off only to check that the rule agrees with the search.
     miai: bool,
@@ -929,7 +938,7 @@ impl Engine {
             safety_counts: [0; 3],
             tt: KeyMap::default(),
             nested_open: KeySet::default(),
-            nested_stats: [0; 4],
+            nested_stats: [0; 3],
             miai: true,
             miai_cache: KeyMap::default(),
             proof_number: true,
@@ -969,7 +978,7 @@ impl Engine {
     pub fn reset_budget(&mut self) {
         if std::env::var_os("KAKUNIN_TRACE").is_some() {
             eprintln!(
-                "nodes by game (capture, confirm, new stone): {:?}; Benson over the region / whole board / parent's: {:?}; nested asked/cached/open/won {:?}",
+                "nodes by game (capture, confirm, new stone): {:?}; Benson over the region / whole board / parent's: {:?}; nested asked/open/won {:?}",
                 self.by_kind, self.safety_counts, self.nested_stats
             );
         }
@@ -1607,9 +1616,6 @@ impl Engine {
         if self.nested_open.contains(&tkey) {
             return Val::Unknown;
         }
-        if self.tt.contains_key(&tkey) {
-            self.nested_stats[1] += 1;
-        }
         let saved = self.limits.nodes;
         self.limits.nodes = saved.min(self.nodes + NESTED_BUDGET);
         let before = self.nodes;
@@ -1628,10 +1634,10 @@ impl Engine {
         }
         self.limits.nodes = saved;
         if matches!(v, Val::Win(_)) {
-            self.nested_stats[3] += 1;
+            self.nested_stats[2] += 1;
         }
         if v == Val::Unknown {
-            self.nested_stats[2] += 1;
+            self.nested_stats[1] += 1;
             // Only the nested bound may have been hit: the outer search goes on.
             self.resume_after_share(saved);
             if !self.aborted {

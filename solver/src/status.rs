@@ -377,6 +377,15 @@ fn search_pool() -> rayon::ThreadPool {
         .unwrap_or_else(|e| panic!("kakunin search: {e}"))
 }
 
+/// Gives a fresh engine the rules switches and search aids of `opts`
+/// (before its first search: its tables hold results of one setting).
+fn set_switches(engine: &mut Engine, opts: &Options) {
+    engine.set_cycles(opts.cycles);
+    engine.set_miai(opts.miai);
+    engine.set_proof_number(opts.proof_number);
+    engine.set_cramped(opts.cramped);
+}
+
 fn judge_here(board: &Board, opts: &Options) -> Verdicts {
     let started = Instant::now();
     let settled = pass_alive(board);
@@ -456,10 +465,7 @@ fn judge_here(board: &Board, opts: &Options) -> Verdicts {
         todo.into_par_iter()
             .map(|(region, head)| {
                 let mut engine = Engine::new(region.into(), opts.pass_rule, opts.limits);
-                engine.set_cycles(opts.cycles);
-                engine.set_miai(opts.miai);
-                engine.set_proof_number(opts.proof_number);
-                engine.set_cramped(opts.cramped);
+                set_switches(&mut engine, opts);
                 let v = judge_string(board, head, &mut engine, opts, None);
                 (v, engine.total_nodes())
             })
@@ -510,10 +516,7 @@ fn local_verdicts(
         }
         let mut ls = LocalSearch::new(cluster, opts.pass_rule, local_limits(opts.limits));
         ls.ko_ban = opts.ko_ban;
-        ls.engine.set_cycles(opts.cycles);
-        ls.engine.set_miai(opts.miai);
-        ls.engine.set_proof_number(opts.proof_number);
-        ls.engine.set_cramped(opts.cramped);
+        set_switches(&mut ls.engine, opts);
         let unsettled_walls: Vec<Point> = ls
             .cluster
             .walls

@@ -154,10 +154,7 @@ impl Engine {
             return Numbers::of(decode(e), FREE);
         }
         let chance = match self.standing(game, node) {
-            Standing::Ended(v) => {
-                let n = Numbers::of(v, FREE);
-                return n;
-            }
+            Standing::Ended(v) => return Numbers::of(v, FREE),
             Standing::Chance => true,
             Standing::Open => false,
         };
@@ -225,8 +222,8 @@ impl Engine {
                 )
             };
             let child_balance = balance_after(c.mv, reacher_moves, balance);
-            let child = self.child(game, node, c.mv);
-            let r = self.mid(game, &child, depth + 1, child_balance, path, c_pn, c_dn);
+            self.child_into(game, node, c.mv, &mut scratch);
+            let r = self.mid(game, &scratch, depth + 1, child_balance, path, c_pn, c_dn);
             kids[best].nums = r;
         }
         path.remove(&key);
@@ -241,8 +238,8 @@ impl Engine {
             };
             self.tt.insert(tkey, value);
             self.pn_table.remove(&tkey);
-            if let Some(m) = Self::cut_move(&kids, reacher_moves, out) {
-                self.remember_cut(game, node, depth, m);
+            if let Some(k) = Self::deciding_kid(&kids, reacher_moves, out) {
+                self.remember_cut(game, node, depth, k.mv);
             }
             out.dep = FREE;
         } else if !out.proven() {
@@ -274,18 +271,18 @@ impl Engine {
                 Numbers::of(Val::Win(0), FREE)
             };
         }
-        let (sel, sum): (Vec<u32>, u64) = if reacher_moves {
+        let (least, sum) = if reacher_moves {
             (
-                kids.iter().map(|k| k.nums.pn).collect(),
-                kids.iter().map(|k| u64::from(k.nums.dn)).sum(),
+                kids.iter().map(|k| k.nums.pn).min(),
+                kids.iter().map(|k| u64::from(k.nums.dn)).sum::<u64>(),
             )
         } else {
             (
-                kids.iter().map(|k| k.nums.dn).collect(),
-                kids.iter().map(|k| u64::from(k.nums.pn)).sum(),
+                kids.iter().map(|k| k.nums.dn).min(),
+                kids.iter().map(|k| u64::from(k.nums.pn)).sum::<u64>(),
             )
         };
-        let least = sel.iter().copied().min().unwrap_or(INF);
+        let least = least.unwrap_or(INF);
         let sum = sum.min(u64::from(INF)) as u32;
         if reacher_moves {
             out.pn = least;
@@ -299,12 +296,7 @@ impl Engine {
         }
         if out.pn == 0 {
             if reacher_moves {
-                // The shortest win, the least path-bound among equals.
-                if let Some(b) = kids
-                    .iter()
-                    .filter(|k| k.nums.pn == 0)
-                    .min_by_key(|k| (k.nums.len, std::cmp::Reverse(k.nums.dep)))
-                {
+                if let Some(b) = Self::deciding_kid(kids, reacher_moves, out) {
                     out.len = b.nums.len + 1;
                     out.dep = b.nums.dep;
                 }
@@ -315,30 +307,26 @@ impl Engine {
         } else if out.dn == 0 {
             if reacher_moves {
                 out.dep = kids.iter().map(|k| k.nums.dep).min().unwrap_or(FREE);
-            } else if let Some(b) = kids
-                .iter()
-                .filter(|k| k.nums.dn == 0)
-                .max_by_key(|k| k.nums.dep)
-            {
+            } else if let Some(b) = Self::deciding_kid(kids, reacher_moves, out) {
                 out.dep = b.nums.dep;
             }
         }
         out
     }
 
-    /// The move that settled a proven frame: the reacher's quickest win or
-    /// the defender's refutation.
-    fn cut_move(kids: &[Kid], reacher_moves: bool, out: Numbers) -> Option<Move> {
+    /// The child that settles a frame proven by one move of the side to
+    /// move: the reacher's shortest win (the least path-bound among equals)
+    /// or the defender's least path-bound refutation. `None` when the frame
+    /// is unproven or proven over all its children.
+    fn deciding_kid(kids: &[Kid], reacher_moves: bool, out: Numbers) -> Option<&Kid> {
         if out.pn == 0 && reacher_moves {
             kids.iter()
                 .filter(|k| k.nums.pn == 0)
                 .min_by_key(|k| (k.nums.len, std::cmp::Reverse(k.nums.dep)))
-                .map(|k| k.mv)
         } else if out.dn == 0 && !reacher_moves {
             kids.iter()
                 .filter(|k| k.nums.dn == 0)
                 .max_by_key(|k| k.nums.dep)
-                .map(|k| k.mv)
         } else {
             None
         }
