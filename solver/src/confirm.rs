@@ -849,7 +849,12 @@ fn contested_points(
 
 /// The search over one component.
 pub struct Engine {
+    /// The points searched, in the order that breaks ties between moves of
+    /// equal score ([`Engine::orient`]).
     region: Rc<[Point]>,
+    /// Every point's place in the tie-breaking order, when the engine is
+    /// oriented ([`Engine::orient`]); the point numbering otherwise.
+    rank: Option<Rc<[u32]>>,
     rule: PassRule,
     /// How a repetition on the path is scored ([`crate::cycle`]).
     cycles: Cycles,
@@ -919,6 +924,7 @@ impl Engine {
     pub fn new(region: Rc<[Point]>, rule: PassRule, limits: Limits) -> Engine {
         Engine {
             region,
+            rank: None,
             rule,
             cycles: Cycles::default(),
             limits,
@@ -945,6 +951,34 @@ impl Engine {
             cramped: true,
             strict_lengths: false,
             pn_table: KeyMap::default(),
+        }
+    }
+
+    /// Breaks ties between moves, and orders the nested questions, by an
+    /// order that every rotation, reflection and colour swap of `board`
+    /// shares ([`crate::point_order`]), seen from `focus`, a string of
+    /// `color`. Call it before the first search.
+    pub fn orient(&mut self, board: &Board, focus: &[Point], color: Color) {
+        let (order, rank) = crate::point_order::orientation_free(board, &self.region, focus, color);
+        self.region = order.into();
+        self.rank = Some(rank.into());
+    }
+
+    /// Sorts strings (by their heads on `board`) by the tie-breaking order
+    /// of their first stones and drops repeats: the order in which to ask
+    /// questions about them that share this engine's tables. (Which stone
+    /// heads a string depends on how the board is turned.)
+    pub fn sort_strings(&self, board: &Board, heads: &mut Vec<Point>) {
+        heads.sort_unstable();
+        heads.dedup();
+        if let Some(rank) = &self.rank {
+            heads.sort_by_cached_key(|&h| {
+                board
+                    .string_stones(h)
+                    .map(|p| rank[p as usize])
+                    .min()
+                    .unwrap_or(u32::MAX)
+            });
         }
     }
 
@@ -1347,8 +1381,7 @@ impl Engine {
                     .iter()
                     .map(|&p| node.pos.board.head(p))
                     .collect();
-                heads.sort_unstable();
-                heads.dedup();
+                self.sort_strings(&node.pos.board, &mut heads);
                 let mine = self.safety(node, game.owner);
                 if heads.iter().any(|&h| mine.alive(h))
                     && Self::guard_holds(game, game.owner, &mine)
@@ -1455,7 +1488,7 @@ impl Engine {
             if self.miai_cache.len() >= SAFETY_CACHE_MAX {
                 self.miai_cache.clear();
             }
-            let safe = crate::miai::safe(board, h);
+            let safe = crate::miai::safe_in_order(board, h, self.rank.as_deref());
             self.miai_cache.insert(key, safe);
             safe
         })
@@ -1533,8 +1566,7 @@ impl Engine {
                 _ => return None,
             }
         }
-        heads.sort_unstable();
-        heads.dedup();
+        self.sort_strings(board, &mut heads);
         let mut first = node.pos.clone();
         first.to_move = game.owner;
         for h in heads {
@@ -1724,10 +1756,14 @@ impl Engine {
         let board = &pos.board;
         // The target's string, to favour its liberties (empty points touching
         // it; no liberty list is built).
+        // With several target strings (a local search's walls), the first
+        // standing one in the tie-breaking order, so that every image of the
+        // board favours the same string.
         let target_head: Option<Point> = game
             .target
             .iter()
-            .find(|&&p| board.color(p) == Some(game.owner))
+            .filter(|&&p| board.color(p) == Some(game.owner))
+            .min_by_key(|&&p| self.rank.as_ref().map_or(u32::from(p), |r| r[p as usize]))
             .map(|&p| board.head(p));
         // A confirm game about a string already inside the opponent's held
         // region normally ends at once (`settled_capture`); should its fight
@@ -1849,7 +1885,16 @@ impl Engine {
             scored.push((score, Move::Play(p)));
         }
         let pass_score = if me == game.reacher() { -100 } else { 15 };
-        for m in pos.passes(self.rule) {
+        // Bans are kept sorted by point; a pass for each is tried in the
+        // tie-breaking order instead, like the moves.
+        let mut passes = pos.passes(self.rule);
+        if let Some(rank) = &self.rank {
+            passes.sort_by_key(|m| match m {
+                Move::Pass { lifts: Some(p) } => rank[*p as usize],
+                _ => 0,
+            });
+        }
+        for m in passes {
             // The reacher never needs a pass that lifts no ban: the defender
             // could pass back, and the reacher would face the same position
             // (or one where the defender holds fewer bans, which is no easier

@@ -25,6 +25,7 @@ pub mod local;
 pub mod miai;
 pub mod ogs;
 pub mod picture;
+pub mod point_order;
 pub mod position;
 pub mod region;
 pub mod render;

@@ -360,7 +360,8 @@ impl LocalSearch {
             .copied()
             .collect();
         region.sort_unstable();
-        let engine = Engine::new(region.into(), rule, limits);
+        let mut engine = Engine::new(region.into(), rule, limits);
+        engine.orient(&cluster.board, &cluster.wall_stones, cluster.color);
         LocalSearch {
             cluster,
             engine,

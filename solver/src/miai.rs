@@ -126,11 +126,26 @@ pub fn safe(board: &Board, head: Point) -> bool {
     proof(board, head).is_some()
 }
 
+/// [`safe`], with the linked strings chosen in the order of `rank` (every
+/// point's place), so that all images of a board give the same answer
+/// ([`crate::point_order`]). Links are chosen greedily, so the numbering
+/// could otherwise decide whether a proof is found.
+#[must_use]
+pub fn safe_in_order(board: &Board, head: Point, rank: Option<&[u32]>) -> bool {
+    proof_in_order(board, head, rank).is_some()
+}
+
 /// The areas that make the string on `head` safe by miai, if it is: first
 /// with the string alone, then linked to its neighbours of the same colour
 /// (links use up liberties an area alone might have paired).
 #[must_use]
 pub fn proof(board: &Board, head: Point) -> Option<Proof> {
+    proof_in_order(board, head, None)
+}
+
+/// [`proof`], links chosen in the order of `rank` ([`safe_in_order`]).
+#[must_use]
+pub fn proof_in_order(board: &Board, head: Point, rank: Option<&[u32]>) -> Option<Proof> {
     let me = board.color(head)?;
     let head = board.head(head);
     // Two eyes need two liberties; the search asks at nearly every node, so
@@ -149,7 +164,7 @@ pub fn proof(board: &Board, head: Point) -> Option<Proof> {
             Ok(p) => Some(p),
             Err(false) => None,
             Err(true) => {
-                let group = Group::grown(board, me, head);
+                let group = Group::grown(board, me, head, rank);
                 (group.strings.len() > 1)
                     .then(|| eyes(board, me, &group, seen).ok())
                     .flatten()
@@ -169,9 +184,11 @@ struct Group {
 
 impl Group {
     /// The strings linked to `head`, grown breadth-first, at most
-    /// [`MAX_STRINGS`].
-    fn grown(board: &Board, me: Color, head: Point) -> Group {
+    /// [`MAX_STRINGS`], liberties and neighbours taken in the order of
+    /// `rank` (the point numbering without it).
+    fn grown(board: &Board, me: Color, head: Point, rank: Option<&[u32]>) -> Group {
         let geo = board.geometry();
+        let place = |p: Point| rank.map_or(u32::from(p), |r| r[p as usize]);
         let mut g = Group {
             strings: vec![head],
             links: Vec::new(),
@@ -181,7 +198,10 @@ impl Group {
         while i < g.strings.len() && g.strings.len() < MAX_STRINGS {
             let u = g.strings[i];
             i += 1;
-            let libs = board.string_liberties(u);
+            let mut libs = board.string_liberties(u);
+            if rank.is_some() {
+                libs.sort_by_key(|&l| place(l));
+            }
             for &l in &libs {
                 if g.linked[l as usize] {
                     continue;
@@ -189,9 +209,9 @@ impl Group {
                 let Some(t) = geo
                     .neighbors(l)
                     .iter()
-                    .filter(|&&q| board.color(q) == Some(me))
+                    .filter(|&&q| board.color(q) == Some(me) && !g.strings.contains(&board.head(q)))
+                    .min_by_key(|&&q| place(q))
                     .map(|&q| board.head(q))
-                    .find(|t| !g.strings.contains(t))
                 else {
                     continue;
                 };

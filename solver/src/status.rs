@@ -465,8 +465,20 @@ fn judge_here(board: &Board, opts: &Options) -> Verdicts {
         todo.into_par_iter()
             .map(|(region, head)| {
                 let mut engine = Engine::new(region.into(), opts.pass_rule, opts.limits);
+                let stones: Vec<Point> = board.string_stones(head).collect();
+                let color = board.color(head).expect("a string");
+                engine.orient(board, &stones, color);
                 set_switches(&mut engine, opts);
                 let v = judge_string(board, head, &mut engine, opts, None);
+                if std::env::var_os("KAKUNIN_TRACE").is_some() {
+                    eprintln!(
+                        "string {} ({} stones): {:?} after {} nodes",
+                        board.geometry().name(head),
+                        stones.len(),
+                        v.status,
+                        engine.total_nodes()
+                    );
+                }
                 (v, engine.total_nodes())
             })
             .collect()
@@ -524,11 +536,14 @@ fn local_verdicts(
             .copied()
             .filter(|&h| !settled[h as usize] && !decided[h as usize])
             .collect();
-        let inside: Vec<Point> = ls
+        let mut inside: Vec<Point> = ls
             .inside()
             .into_iter()
             .filter(|&h| !settled[h as usize] && !decided[h as usize])
             .collect();
+        // The strings inside share the engine's tables, so the order they
+        // are asked in must be the same in every image of the board.
+        ls.engine.sort_strings(&ls.cluster.board, &mut inside);
         if unsettled_walls.is_empty() && inside.is_empty() {
             continue;
         }
