@@ -973,11 +973,7 @@ impl Engine {
         heads.dedup();
         if let Some(rank) = &self.rank {
             heads.sort_by_cached_key(|&h| {
-                board
-                    .string_stones(h)
-                    .map(|p| rank[p as usize])
-                    .min()
-                    .unwrap_or(u32::MAX)
+                crate::point_order::first_rank(rank, board.string_stones(h))
             });
         }
     }

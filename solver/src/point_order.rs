@@ -57,6 +57,26 @@ pub fn orientation_free(
     (order, rank)
 }
 
+/// Every point's rank in an order of the whole board that the symmetries and
+/// the colour swap (seen from `color`) keep: for choices made before any
+/// string is asked about (which strings to try first, which clusters).
+#[must_use]
+pub fn board_ranks(board: &Board, color: Color) -> Vec<u32> {
+    let all: Vec<Point> = board.geometry().points().collect();
+    orientation_free(board, &all, &[], color).1
+}
+
+/// The least rank of the points `points`: where a set of points (a string,
+/// an area) stands in the order of `rank`.
+#[must_use]
+pub fn first_rank(rank: &[u32], points: impl IntoIterator<Item = Point>) -> u32 {
+    points
+        .into_iter()
+        .map(|p| rank[p as usize])
+        .min()
+        .unwrap_or(u32::MAX)
+}
+
 /// Steps from the nearest point of `focus` (`u32::MAX` where no path leads).
 fn distances(board: &Board, focus: &[Point]) -> Vec<u32> {
     let geo = board.geometry();

@@ -18,7 +18,7 @@ use crate::confirm::{
 };
 use crate::cycle::Cycles;
 use crate::ko::{KoBan, PassRule};
-use crate::local::{LocalSearch, clusters, lone_clusters};
+use crate::local::{Cluster, LocalSearch, clusters, lone_clusters};
 use crate::position::Position;
 use crate::region::{components, pass_alive};
 use rayon::prelude::*;
@@ -406,11 +406,20 @@ fn judge_here(board: &Board, opts: &Options) -> Verdicts {
     // skip).
     let mut local = vec![false; board.geometry().len()];
     let mut known = vec![false; board.geometry().len()];
-    for (head, color) in board.strings().into_iter().filter(|_| opts.miai) {
+    // In an order every image of the board shares: a proof marks the strings
+    // of its group, and miai links strings greedily.
+    let ranks = [Color::Black, Color::White].map(|c| crate::point_order::board_ranks(board, c));
+    let mut strings_in_order = board.strings();
+    strings_in_order.sort_by_cached_key(|&(h, c)| {
+        let own = crate::point_order::first_rank(&ranks[c.index()], board.string_stones(h));
+        (c != Color::Black, own)
+    });
+    for (head, color) in strings_in_order.into_iter().filter(|_| opts.miai) {
         if settled[head as usize] || known[head as usize] {
             continue;
         }
-        let Some(proof) = crate::miai::proof(board, head) else {
+        let Some(proof) = crate::miai::proof_in_order(board, head, Some(&ranks[color.index()]))
+        else {
             continue;
         };
         // Every string of the proof's group is safe.
@@ -517,8 +526,18 @@ fn local_verdicts(
     // they prove the walls with small eyes and decide the stones inside
     // their areas. The lone big areas then prove the walls still open, each
     // big area alone before it with its walls' eyes.
-    let mut todo = lone_clusters(board, color);
-    todo.extend(clusters(board, color, &dropped));
+    // Within each kind, in an order every image of the board shares: the
+    // clusters share `decided`.
+    let rank = crate::point_order::board_ranks(board, color);
+    let in_order = |mut cs: Vec<Cluster>| {
+        cs.sort_by_cached_key(|c| {
+            let first = |ps: &[Point]| crate::point_order::first_rank(&rank, ps.iter().copied());
+            (first(&c.areas), c.areas.len(), first(&c.wall_stones))
+        });
+        cs
+    };
+    let mut todo = in_order(lone_clusters(board, color));
+    todo.extend(in_order(clusters(board, color, &dropped)));
     // Each round cuts out less where an open wall fell on the cut-out. A
     // cluster runs while one of its walls is undecided. Every round drops at
     // least one area, so this ends.
@@ -577,7 +596,7 @@ fn local_verdicts(
                     }
                     let walls = ls.cluster.walls.clone();
                     todo.extend(
-                        clusters(board, color, &dropped)
+                        in_order(clusters(board, color, &dropped))
                             .into_iter()
                             .filter(|c| c.walls.iter().any(|h| walls.contains(h))),
                     );
