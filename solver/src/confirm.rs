@@ -430,7 +430,6 @@ fn by_score(scored: &[(i32, Move)]) -> Vec<Move> {
     let mut levels = [0i32; LEVELS];
     let mut counts = [0u32; LEVELS];
     let mut k = 0;
-    let mut level_of: Vec<u8> = Vec::with_capacity(scored.len());
     for &(s, _) in scored {
         let j = match levels[..k].iter().position(|&l| l == s) {
             Some(j) => j,
@@ -446,7 +445,6 @@ fn by_score(scored: &[(i32, Move)]) -> Vec<Move> {
             }
         };
         counts[j] += 1;
-        level_of.push(j as u8);
     }
     let mut rank: [usize; LEVELS] = std::array::from_fn(|i| i);
     rank[..k].sort_unstable_by_key(|&j| std::cmp::Reverse(levels[j]));
@@ -457,9 +455,11 @@ fn by_score(scored: &[(i32, Move)]) -> Vec<Move> {
         at += counts[j];
     }
     let mut out = vec![Move::Pass { lifts: None }; scored.len()];
-    for (&(_, m), &j) in scored.iter().zip(&level_of) {
-        out[next[j as usize] as usize] = m;
-        next[j as usize] += 1;
+    // The level of each move again (a few comparisons, no buffer).
+    for &(s, m) in scored {
+        let j = levels[..k].iter().position(|&l| l == s).unwrap_or(0);
+        out[next[j] as usize] = m;
+        next[j] += 1;
     }
     out
 }
@@ -916,6 +916,13 @@ pub struct Engine {
     /// df-pn's unproven proof and disproof numbers by position and game
     /// ([`dfpn`]): they steer the search only.
     pn_table: KeyMap<(u32, u32)>,
+    /// Nodes the depth-first search has finished with: it takes its
+    /// children from here, so that a node costs no allocation (one per
+    /// ply of the deepest line, reused).
+    spare: Vec<Node>,
+    /// The scored moves of the node being expanded ([`Engine::moves_at`]),
+    /// kept for its allocation.
+    scored: Vec<(i32, Move)>,
 }
 
 impl Engine {
@@ -951,6 +958,8 @@ impl Engine {
             cramped: true,
             strict_lengths: false,
             pn_table: KeyMap::default(),
+            spare: Vec::new(),
+            scored: Vec::new(),
         }
     }
 
@@ -1798,7 +1807,9 @@ impl Engine {
         } else {
             None
         };
-        let mut scored: Vec<(i32, Move)> = Vec::with_capacity(self.region.len() + 2);
+        // The engine's buffer, handed back below: no allocation per node.
+        let mut scored = std::mem::take(&mut self.scored);
+        scored.clear();
         // The points the side to move holds a ban on (usually none, at most
         // a few): only there can a ban forbid a move.
         let mut banned = [Point::MAX; 8];
@@ -1912,7 +1923,9 @@ impl Engine {
         {
             entry.0 += 10_000;
         }
-        by_score(&scored)
+        let moves = by_score(&scored);
+        self.scored = scored;
+        moves
     }
 
     /// The node after `m`.
@@ -2049,9 +2062,12 @@ impl Engine {
         let mut result = None;
         let mut longest = 0;
         for m in moves {
-            let child = self.child(game, node, m);
+            // A node from the pool, its board's allocation reused.
+            let mut child = self.spare.pop().unwrap_or_else(|| node.clone());
+            self.child_into(game, node, m, &mut child);
             let child_balance = balance_after(m, reacher_moves, balance);
             let (v, d, b) = self.search(game, &child, depth + 1, child_balance, path);
+            self.spare.push(child);
             match (reacher_moves, v) {
                 (true, Val::Win(k)) => {
                     // A win through a gaining cycle relies on the path.
