@@ -850,11 +850,10 @@ fn contested_points(
 /// The search over one component.
 pub struct Engine {
     /// The points searched, in the order that breaks ties between moves of
-    /// equal score ([`Engine::orient`]).
+    /// equal score ([`Engine::new`]).
     region: Rc<[Point]>,
-    /// Every point's place in the tie-breaking order, when the engine is
-    /// oriented ([`Engine::orient`]); the point numbering otherwise.
-    rank: Option<Rc<[u32]>>,
+    /// Every point's place in the tie-breaking order.
+    rank: Rc<[u32]>,
     rule: PassRule,
     /// How a repetition on the path is scored ([`crate::cycle`]).
     cycles: Cycles,
@@ -926,12 +925,24 @@ pub struct Engine {
 }
 
 impl Engine {
-    /// A search over the points of `region`.
+    /// A search over the points of `region` of `board`, about `focus`, a
+    /// string of `color` (or the walls of a local search). Ties between
+    /// moves, and the order of nested questions, follow an order that every
+    /// rotation, reflection and colour swap of `board` shares
+    /// ([`crate::point_order`]).
     #[must_use]
-    pub fn new(region: Rc<[Point]>, rule: PassRule, limits: Limits) -> Engine {
+    pub fn new(
+        board: &Board,
+        region: &[Point],
+        focus: &[Point],
+        color: Color,
+        rule: PassRule,
+        limits: Limits,
+    ) -> Engine {
+        let (order, rank) = crate::point_order::orientation_free(board, region, focus, color);
         Engine {
-            region,
-            rank: None,
+            region: order.into(),
+            rank: rank.into(),
             rule,
             cycles: Cycles::default(),
             limits,
@@ -963,28 +974,17 @@ impl Engine {
         }
     }
 
-    /// Breaks ties between moves, and orders the nested questions, by an
-    /// order that every rotation, reflection and colour swap of `board`
-    /// shares ([`crate::point_order`]), seen from `focus`, a string of
-    /// `color`. Call it before the first search.
-    pub fn orient(&mut self, board: &Board, focus: &[Point], color: Color) {
-        let (order, rank) = crate::point_order::orientation_free(board, &self.region, focus, color);
-        self.region = order.into();
-        self.rank = Some(rank.into());
-    }
-
     /// Sorts strings (by their heads on `board`) by the tie-breaking order
     /// of their first stones and drops repeats: the order in which to ask
     /// questions about them that share this engine's tables. (Which stone
     /// heads a string depends on how the board is turned.)
     pub fn sort_strings(&self, board: &Board, heads: &mut Vec<Point>) {
-        heads.sort_unstable();
+        // Strings are disjoint and ranks distinct, so a repeated head has
+        // the same key as its twin and lands next to it.
+        heads.sort_by_cached_key(|&h| {
+            crate::point_order::first_rank(&self.rank, board.string_stones(h))
+        });
         heads.dedup();
-        if let Some(rank) = &self.rank {
-            heads.sort_by_cached_key(|&h| {
-                crate::point_order::first_rank(rank, board.string_stones(h))
-            });
-        }
     }
 
     /// Whether the df-pn search runs (on by default). Off only to check that
@@ -1493,7 +1493,7 @@ impl Engine {
             if self.miai_cache.len() >= SAFETY_CACHE_MAX {
                 self.miai_cache.clear();
             }
-            let safe = crate::miai::safe_in_order(board, h, self.rank.as_deref());
+            let safe = crate::miai::safe_in_order(board, h, Some(&self.rank));
             self.miai_cache.insert(key, safe);
             safe
         })
@@ -1768,7 +1768,7 @@ impl Engine {
             .target
             .iter()
             .filter(|&&p| board.color(p) == Some(game.owner))
-            .min_by_key(|&&p| self.rank.as_ref().map_or(u32::from(p), |r| r[p as usize]))
+            .min_by_key(|&&p| self.rank[p as usize])
             .map(|&p| board.head(p));
         // A confirm game about a string already inside the opponent's held
         // region normally ends at once (`settled_capture`); should its fight
@@ -1895,12 +1895,10 @@ impl Engine {
         // Bans are kept sorted by point; a pass for each is tried in the
         // tie-breaking order instead, like the moves.
         let mut passes = pos.passes(self.rule);
-        if let Some(rank) = &self.rank {
-            passes.sort_by_key(|m| match m {
-                Move::Pass { lifts: Some(p) } => rank[*p as usize],
-                _ => 0,
-            });
-        }
+        passes.sort_by_key(|m| match m {
+            Move::Pass { lifts: Some(p) } => self.rank[*p as usize],
+            _ => 0,
+        });
         for m in passes {
             // The reacher never needs a pass that lifts no ban: the defender
             // could pass back, and the reacher would face the same position
@@ -2353,7 +2351,6 @@ mod tests {
     use crate::board::{Board, Color, Point};
     use crate::ko::PassRule;
     use crate::position::Position;
-    use std::rc::Rc;
 
     #[test]
     fn a_killer_is_raised_at_its_own_ply_and_side_only() {
@@ -2376,7 +2373,7 @@ mod tests {
     #[test]
     fn the_learnt_order_applies_inside_the_depth_first_search_only() {
         let board = Board::from_rows(&[". . .", ". X .", ". . ."]).expect("a board");
-        let region: Rc<[Point]> = board.geometry().points().collect::<Vec<_>>().into();
+        let region: Vec<Point> = board.geometry().points().collect();
         let centre = board.geometry().parse_point("B2").expect("B2");
         let game = Game::new(
             Kind::Capture,
@@ -2385,7 +2382,14 @@ mod tests {
             vec![centre].into(),
         );
         let node = Node::new(Position::new(board, Color::White));
-        let mut engine = Engine::new(region, PassRule::OneBan, Limits::default());
+        let mut engine = Engine::new(
+            &node.pos.board,
+            &region,
+            &[centre],
+            Color::Black,
+            PassRule::OneBan,
+            Limits::default(),
+        );
         let plain = engine.moves(&game, &node);
         let last = *plain.last().expect("moves");
         engine.order.learn(&game, 0, Color::White, last);

@@ -353,15 +353,20 @@ impl LocalSearch {
     /// once a closed wall is captured).
     #[must_use]
     pub fn new(cluster: Cluster, rule: PassRule, limits: Limits) -> LocalSearch {
-        let mut region: Vec<Point> = cluster
+        let region: Vec<Point> = cluster
             .areas
             .iter()
             .chain(cluster.wall_stones.iter())
             .copied()
             .collect();
-        region.sort_unstable();
-        let mut engine = Engine::new(region.into(), rule, limits);
-        engine.orient(&cluster.board, &cluster.wall_stones, cluster.color);
+        let engine = Engine::new(
+            &cluster.board,
+            &region,
+            &cluster.wall_stones,
+            cluster.color,
+            rule,
+            limits,
+        );
         LocalSearch {
             cluster,
             engine,

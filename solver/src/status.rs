@@ -473,10 +473,10 @@ fn judge_here(board: &Board, opts: &Options) -> Verdicts {
     let searched: Vec<(StringVerdict, u64)> = pool.install(|| {
         todo.into_par_iter()
             .map(|(region, head)| {
-                let mut engine = Engine::new(region.into(), opts.pass_rule, opts.limits);
                 let stones: Vec<Point> = board.string_stones(head).collect();
                 let color = board.color(head).expect("a string");
-                engine.orient(board, &stones, color);
+                let mut engine =
+                    Engine::new(board, region, &stones, color, opts.pass_rule, opts.limits);
                 set_switches(&mut engine, opts);
                 let v = judge_string(board, head, &mut engine, opts, None);
                 if std::env::var_os("KAKUNIN_TRACE").is_some() {

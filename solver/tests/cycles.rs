@@ -82,8 +82,16 @@ fn capture_game(pos: &Position) -> Game {
 }
 
 fn engine(pos: &Position, cycles: Cycles) -> Engine {
-    let all: Rc<[Point]> = pos.board.geometry().points().collect();
-    let mut e = Engine::new(all, PassRule::OneBan, limits());
+    let all: Vec<Point> = pos.board.geometry().points().collect();
+    let nine = capture_game(pos).target;
+    let mut e = Engine::new(
+        &pos.board,
+        &all,
+        &nine,
+        Color::White,
+        PassRule::OneBan,
+        limits(),
+    );
     e.set_cycles(cycles);
     e
 }
