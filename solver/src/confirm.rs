@@ -908,6 +908,11 @@ pub struct Engine {
     /// eyes ([`crate::cramped`]) settles its game. Off only to check that
     /// the rule agrees with the search.
     cramped: bool,
+    /// Whether the nested questions of a new-stone game are skipped where
+    /// the owner's opponent can hold the fight with one move
+    /// ([`Engine::settling_move`]). Off only to check that the shortcut
+    /// agrees with the search.
+    settling: bool,
     /// Whether a stored win counts only when it fits within the depth
     /// limit: set while a witness line looks for the shortest wins
     /// ([`Engine::shorten`]).
@@ -967,6 +972,7 @@ impl Engine {
             miai_cache: KeyMap::default(),
             proof_number: true,
             cramped: true,
+            settling: true,
             strict_lengths: false,
             pn_table: KeyMap::default(),
             spare: Vec::new(),
@@ -998,6 +1004,13 @@ impl Engine {
     /// like [`Engine::set_cycles`].
     pub fn set_cramped(&mut self, on: bool) {
         self.cramped = on;
+    }
+
+    /// Whether the nested questions of a new-stone game are skipped where
+    /// one move of the owner's opponent holds the fight (on by default).
+    /// Set it before the first search, like [`Engine::set_cycles`].
+    pub fn set_settling(&mut self, on: bool) {
+        self.settling = on;
     }
 
     /// Whether a target safe by miai ends its capture game (on by
@@ -1358,18 +1371,11 @@ impl Engine {
                 Some((v, None))
             }
             Kind::NewStone => {
-                // Every fight point held unconditionally by the opponent:
-                // no new stone there can ever stand.
-                let held = self.safety(node, game.owner.opponent());
-                if Self::guard_holds(game, game.owner.opponent(), &held) {
-                    if game.fight.iter().all(|&p| held.held(p)) {
-                        return (Standing::Ended(Val::Loss), Some(Settlement::FightHeld));
-                    }
-                    if self.cramped
-                        && all_cramped(&node.pos.board, &held, &game.fight, |p| held.held(p))
-                    {
-                        return (Standing::Ended(Val::Loss), Some(Settlement::FightCramped));
-                    }
+                // Every fight point held unconditionally by the opponent, or
+                // in his areas too small for two eyes: no new stone there can
+                // ever stand.
+                if let Some(why) = self.fight_held(game, node) {
+                    return (Standing::Ended(Val::Loss), Some(why));
                 }
                 // Every fight point under opposing strings that the owner,
                 // even moving first, cannot capture: no point of the fight
@@ -1378,6 +1384,14 @@ impl Engine {
                     return (Standing::Ended(v), Some(Settlement::FightSealed));
                 }
                 if node.pos.to_move == game.owner || node.new_stones.is_empty() {
+                    return (Standing::Open, None);
+                }
+                // The opponent can hold the whole fight with one move: then
+                // no new stone here can be uncapturable (he plays that move
+                // and every one of them stands where it cannot live), and the
+                // move wins the game (the hint has the search try it first).
+                // So the nested questions are not asked.
+                if self.settling && self.settling_move(game, node) {
                     return (Standing::Open, None);
                 }
                 let mut unknown = false;
@@ -2140,6 +2154,52 @@ impl Engine {
             }
             Val::Loss => (val, dep, bounded),
             Val::Unknown => (val, FREE, false),
+        }
+    }
+
+    /// Whether the opponent of the new stones' owner, to move at `node` of
+    /// a new-stone game, has a move after which the fight is held
+    /// ([`Engine::fight_held`]). If so, that move is noted as the position's
+    /// hint ([`Engine::hints`]), so the search tries it first.
+    fn settling_move(&mut self, game: &Game, node: &Node) -> bool {
+        let moves = self.moves_at(game, node, None);
+        let mut child = self.spare.pop().unwrap_or_else(|| node.clone());
+        let mut found = None;
+        for m in moves {
+            if matches!(m, Move::Pass { .. }) {
+                continue;
+            }
+            self.child_into(game, node, m, &mut child);
+            if self.fight_held(game, &child).is_some() {
+                found = Some(m);
+                break;
+            }
+        }
+        self.spare.push(child);
+        if let Some(m) = found {
+            let mover = node.pos.to_move;
+            self.hints.insert(node.pos.key() ^ mover.index() as u64, m);
+        }
+        found.is_some()
+    }
+
+    /// Whether the fight of a new-stone game is settled for the owner's
+    /// opponent at `node`, and by which rule: every fight point held by his
+    /// pass-alive strings (Benson), or the rest in areas walled off by them
+    /// that are too small for two eyes ([`crate::cramped`]). Either way no
+    /// new stone of the owner can ever stand there uncaptured.
+    fn fight_held(&mut self, game: &Game, node: &Node) -> Option<Settlement> {
+        let held = self.safety(node, game.owner.opponent());
+        if !Self::guard_holds(game, game.owner.opponent(), &held) {
+            return None;
+        }
+        if game.fight.iter().all(|&p| held.held(p)) {
+            Some(Settlement::FightHeld)
+        } else if self.cramped && all_cramped(&node.pos.board, &held, &game.fight, |p| held.held(p))
+        {
+            Some(Settlement::FightCramped)
+        } else {
+            None
         }
     }
 

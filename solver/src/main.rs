@@ -67,6 +67,11 @@ struct SearchArgs {
     /// cross-checking the rule).
     #[arg(long)]
     no_cramped: bool,
+    /// Ask every nested question of the new-stone game ("can this new
+    /// stone be captured?") also where one move of the capturer holds the
+    /// whole fight (slower; for cross-checking the shortcut).
+    #[arg(long)]
+    no_settling: bool,
 }
 
 /// A time bound in seconds: a finite number, not negative, that a
@@ -96,6 +101,7 @@ impl SearchArgs {
             miai: !self.no_miai,
             proof_number: !self.no_proof_number,
             cramped: !self.no_cramped,
+            settling: !self.no_settling,
             ..Options::default()
         }
     }

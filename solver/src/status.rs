@@ -53,6 +53,10 @@ pub struct Options {
     /// small for two eyes ([`crate::cramped`]). Off only to check that the
     /// rule agrees with the search.
     pub cramped: bool,
+    /// Skip the nested questions of a new-stone game ("can this new stone
+    /// be captured?") where one move of the capturer holds the whole fight.
+    /// Off only to check that the shortcut agrees with the search.
+    pub settling: bool,
 }
 
 impl Default for Options {
@@ -67,6 +71,7 @@ impl Default for Options {
             miai: true,
             proof_number: true,
             cramped: true,
+            settling: true,
         }
     }
 }
@@ -384,6 +389,7 @@ fn set_switches(engine: &mut Engine, opts: &Options) {
     engine.set_miai(opts.miai);
     engine.set_proof_number(opts.proof_number);
     engine.set_cramped(opts.cramped);
+    engine.set_settling(opts.settling);
 }
 
 fn judge_here(board: &Board, opts: &Options) -> Verdicts {

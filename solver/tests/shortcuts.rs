@@ -4,7 +4,9 @@
 //! the verdicts with the miai rule (`kakunin::miai`) those without it,
 //! the verdicts with the df-pn search those of the depth-first passes
 //! alone, and the verdicts with the rule for areas too small for two eyes
-//! (`kakunin::cramped`) those without it, wherever both decide. Strings decided before the searches (groups proved
+//! (`kakunin::cramped`) those without it, and the verdicts that skip the
+//! nested questions of a new-stone game where one move of the capturer
+//! holds the fight those that ask them, wherever both decide. Strings decided before the searches (groups proved
 //! by miai share strings) get one verdict each.
 
 use kakunin::board::{Board, Point};
@@ -32,6 +34,7 @@ enum Shortcut {
     Miai,
     ProofNumber,
     Cramped,
+    Settling,
 }
 
 impl Shortcut {
@@ -54,6 +57,10 @@ impl Shortcut {
                 cramped: false,
                 ..opts
             },
+            Shortcut::Settling => Options {
+                settling: false,
+                ..opts
+            },
         }
     }
 
@@ -63,6 +70,7 @@ impl Shortcut {
             Shortcut::Miai => "the miai rule",
             Shortcut::ProofNumber => "the df-pn search",
             Shortcut::Cramped => "the rule for areas too small for two eyes",
+            Shortcut::Settling => "skipping nested questions where one move holds the fight",
         }
     }
 }
@@ -166,6 +174,13 @@ fn the_rule_for_cramped_areas_agrees_with_the_search() {
     let compared = on_the_corpus(Shortcut::Cramped);
     assert!(compared > 50, "only {compared} strings decided both ways");
     on_small_real_positions(Shortcut::Cramped);
+}
+
+#[test]
+fn skipping_nested_questions_where_one_move_holds_the_fight_agrees_with_the_search() {
+    let compared = on_the_corpus(Shortcut::Settling);
+    assert!(compared > 50, "only {compared} strings decided both ways");
+    on_small_real_positions(Shortcut::Settling);
 }
 
 #[test]

@@ -49,6 +49,7 @@ fn options(i: usize, nodes: u64, shortcuts: bool) -> Options {
         miai: shortcuts,
         proof_number: shortcuts,
         cramped: shortcuts,
+        settling: shortcuts,
     }
 }
 
