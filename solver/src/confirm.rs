@@ -429,21 +429,31 @@ fn by_score(scored: &[(i32, Move)]) -> Vec<Move> {
     const LEVELS: usize = 32;
     let mut levels = [0i32; LEVELS];
     let mut counts = [0u32; LEVELS];
+    // The level of each move, found once (moves of one score come in runs,
+    // so the last level found is tried first).
+    let mut of: SmallVec<[u8; 512]> = SmallVec::with_capacity(scored.len());
     let mut k = 0;
+    let mut last = 0;
     for &(s, _) in scored {
-        let j = match levels[..k].iter().position(|&l| l == s) {
-            Some(j) => j,
-            None if k < LEVELS => {
-                levels[k] = s;
-                k += 1;
-                k - 1
-            }
-            None => {
-                let mut sorted = scored.to_vec();
-                sorted.sort_by_key(|s| std::cmp::Reverse(s.0));
-                return sorted.into_iter().map(|(_, m)| m).collect();
+        let j = if k > 0 && levels[last] == s {
+            last
+        } else {
+            match levels[..k].iter().position(|&l| l == s) {
+                Some(j) => j,
+                None if k < LEVELS => {
+                    levels[k] = s;
+                    k += 1;
+                    k - 1
+                }
+                None => {
+                    let mut sorted = scored.to_vec();
+                    sorted.sort_by_key(|s| std::cmp::Reverse(s.0));
+                    return sorted.into_iter().map(|(_, m)| m).collect();
+                }
             }
         };
+        last = j;
+        of.push(j as u8);
         counts[j] += 1;
     }
     let mut rank: [usize; LEVELS] = std::array::from_fn(|i| i);
@@ -455,9 +465,8 @@ fn by_score(scored: &[(i32, Move)]) -> Vec<Move> {
         at += counts[j];
     }
     let mut out = vec![Move::Pass { lifts: None }; scored.len()];
-    // The level of each move again (a few comparisons, no buffer).
-    for &(s, m) in scored {
-        let j = levels[..k].iter().position(|&l| l == s).unwrap_or(0);
+    for (&(_, m), &j) in scored.iter().zip(&of) {
+        let j = j as usize;
         out[next[j] as usize] = m;
         next[j] += 1;
     }
@@ -2407,7 +2416,29 @@ impl Engine {
 
 #[cfg(test)]
 mod tests {
-    use super::{Engine, Game, Kind, Limits, Move, Node, Ordering, pass_on_a_cycle};
+    use super::{Engine, Game, Kind, Limits, Move, Node, Ordering, by_score, pass_on_a_cycle};
+
+    /// `by_score` is a stable sort by falling score: with few levels, with
+    /// runs of one level, and with more levels than its table holds.
+    #[test]
+    fn moves_by_score_are_a_stable_sort() {
+        let mut seed = 0x9E37_79B9_u32;
+        for (n, spread) in [(0, 1), (1, 1), (40, 3), (120, 7), (200, 40), (300, 1000)] {
+            let scored: Vec<(i32, Move)> = (0..n)
+                .map(|i| {
+                    seed ^= seed << 13;
+                    seed ^= seed >> 17;
+                    seed ^= seed << 5;
+                    let s = (seed % spread) as i32 - 5;
+                    (s, Move::Play(i))
+                })
+                .collect();
+            let mut expected = scored.clone();
+            expected.sort_by_key(|s| std::cmp::Reverse(s.0));
+            let expected: Vec<Move> = expected.into_iter().map(|(_, m)| m).collect();
+            assert_eq!(by_score(&scored), expected, "{n} moves, {spread} levels");
+        }
+    }
     use crate::board::{Board, Color, Point};
     use crate::ko::PassRule;
     use crate::position::Position;
