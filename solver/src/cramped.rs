@@ -37,6 +37,7 @@
 
 use crate::board::{Board, Point};
 use crate::region::Safety;
+use smallvec::{SmallVec, smallvec};
 
 /// True when every point of `points` is either `held` or lies in a
 /// component, bounded by the pass-alive stones `wall` describes, whose
@@ -50,8 +51,9 @@ pub fn all_cramped(
     held: impl Fn(Point) -> bool,
 ) -> bool {
     let geo = board.geometry();
-    let mut seen = vec![false; geo.len()];
-    let mut stack = Vec::new();
+    // Asked at nodes of the search: no allocation for boards up to 23x22.
+    let mut seen: SmallVec<[bool; 512]> = smallvec![false; geo.len()];
+    let mut stack: SmallVec<[Point; 64]> = SmallVec::new();
     for &p in points {
         if held(p) || seen[p as usize] {
             continue;

@@ -79,6 +79,7 @@
 //! exactly as it does for a pass-alive target.
 
 use crate::board::{Board, Color, Point};
+use smallvec::SmallVec;
 
 /// Largest area examined. Bigger areas almost never pass the interior
 /// condition (a point two steps from every liberty fails it), and the eye
@@ -403,18 +404,20 @@ type Found<'a> = dyn FnMut(&[Pair]) -> bool + 'a;
 /// An area in local indices: neighbours within it, which points touch the
 /// string, and which of those are empty (the points pairs are made of).
 struct Shape {
-    /// Each point's neighbours in the area, as a bitset.
-    masks: Vec<u32>,
+    /// Each point's neighbours in the area, as a bitset. (An area has at
+    /// most 32 points, so the fields live on the stack: a shape is built
+    /// for every area at every node where the rule is asked.)
+    masks: SmallVec<[u32; 32]>,
     /// Touches the group (an empty point there is a liberty of it; an
     /// opposing stone there leaves a liberty when it is taken).
-    touches: Vec<bool>,
+    touches: SmallVec<[bool; 32]>,
     /// Empty, touching the group and on no link: a point pairs can use.
-    libs: Vec<bool>,
+    libs: SmallVec<[bool; 32]>,
     /// Links with both points in the area.
-    links: Vec<Pair>,
+    links: SmallVec<[Pair; 16]>,
     /// Link points in the area whose partner is outside it: the owner may
     /// or may not end up holding them.
-    halves: Vec<u8>,
+    halves: SmallVec<[u8; 16]>,
 }
 
 impl Shape {
@@ -430,7 +433,7 @@ impl Shape {
                     .fold(0u32, |m, q| m | 1 << q)
             })
             .collect();
-        let touches: Vec<bool> = points
+        let touches: SmallVec<[bool; 32]> = points
             .iter()
             .map(|&p| geo.neighbors(p).iter().any(|&q| group.member(board, me, q)))
             .collect();
@@ -439,8 +442,8 @@ impl Shape {
             .zip(&touches)
             .map(|(&p, &t)| t && board.is_empty_at(p) && !group.is_linked(p))
             .collect();
-        let mut links = Vec::new();
-        let mut halves = Vec::new();
+        let mut links = SmallVec::new();
+        let mut halves = SmallVec::new();
         for &(a, b) in &group.links {
             match (index(a), index(b)) {
                 (Some(x), Some(y)) => links.push((x, y)),
