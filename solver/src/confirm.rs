@@ -473,6 +473,17 @@ fn by_score(scored: &[(i32, Move)]) -> Vec<Move> {
     out
 }
 
+/// The first move of [`by_score`]: the first of the highest score.
+fn first_by_score(scored: &[(i32, Move)]) -> Move {
+    let mut best = scored[0];
+    for &s in &scored[1..] {
+        if s.0 > best.0 {
+            best = s;
+        }
+    }
+    best.1
+}
+
 /// Identity hashing for keys that are already Zobrist hashes.
 #[derive(Default)]
 pub struct KeyHasher(u64);
@@ -933,6 +944,9 @@ pub struct Engine {
     /// children from here, so that a node costs no allocation (one per
     /// ply of the deepest line, reused).
     spare: Vec<Node>,
+    /// Score buffers of the depth-first search, one per level in use
+    /// (reused, like `spare`).
+    score_pool: Vec<Vec<(i32, Move)>>,
     /// The scored moves of the node being expanded ([`Engine::moves_at`]),
     /// kept for its allocation.
     scored: Vec<(i32, Move)>,
@@ -985,6 +999,7 @@ impl Engine {
             strict_lengths: false,
             pn_table: KeyMap::default(),
             spare: Vec::new(),
+            score_pool: Vec::new(),
             scored: Vec::new(),
         }
     }
@@ -1771,6 +1786,23 @@ impl Engine {
     /// `Some`: then the learnt order ([`Ordering`]) is applied too. The graph
     /// analysis and witness lines pass `None`.
     fn moves_at(&mut self, game: &Game, node: &Node, ply: Option<u32>) -> Vec<Move> {
+        // The engine's buffer, handed back below: no allocation per node.
+        let mut scored = std::mem::take(&mut self.scored);
+        self.score_moves(game, node, ply, &mut scored);
+        let moves = by_score(&scored);
+        self.scored = scored;
+        moves
+    }
+
+    /// The moves of [`Engine::moves_at`] with their scores, unsorted (in
+    /// the tie-breaking order), into `scored`.
+    fn score_moves(
+        &mut self,
+        game: &Game,
+        node: &Node,
+        ply: Option<u32>,
+        scored: &mut Vec<(i32, Move)>,
+    ) {
         // Points held unconditionally by either colour (pass-alive stones and
         // the regions vital to them) are walled off by pass-alive strings: a
         // stone played there changes nothing outside, so it is no better than
@@ -1830,8 +1862,6 @@ impl Engine {
         } else {
             None
         };
-        // The engine's buffer, handed back below: no allocation per node.
-        let mut scored = std::mem::take(&mut self.scored);
         scored.clear();
         // The points the side to move holds a ban on (usually none, at most
         // a few): only there can a ban forbid a move.
@@ -1935,7 +1965,7 @@ impl Engine {
             scored.push((pass_score, m));
         }
         if let Some(d) = ply {
-            self.order.boost(game, d, me, &mut scored);
+            self.order.boost(game, d, me, scored);
         }
         // A move that won for this side in this position in any game
         // (capture, confirm, new stone) is tried first.
@@ -1944,9 +1974,6 @@ impl Engine {
         {
             entry.0 += 10_000;
         }
-        let moves = by_score(&scored);
-        self.scored = scored;
-        moves
     }
 
     /// The node after `m`.
@@ -2076,13 +2103,24 @@ impl Engine {
         }
         path.insert(key, (depth, balance));
         let reacher_moves = node.pos.to_move == game.reacher();
-        let moves = self.moves_at(game, node, Some(depth));
+        // Most nodes end with their first move (nine in ten on a KGS game),
+        // so the moves are only scored here: the best is tried first, and
+        // the rest are sorted only if it does not end the search. The order
+        // is the one `moves_at` gives.
+        let mut scored = self.score_pool.pop().unwrap_or_default();
+        self.score_moves(game, node, Some(depth), &mut scored);
+        let mut sorted: Option<Vec<Move>> = None;
         let mut unknown = false;
         let mut dep = FREE;
         let mut bounded = false;
         let mut result = None;
         let mut longest = 0;
-        for m in moves {
+        for i in 0..scored.len() {
+            let m = if i == 0 {
+                first_by_score(&scored)
+            } else {
+                sorted.get_or_insert_with(|| by_score(&scored))[i]
+            };
             // A node from the pool, its board's allocation reused.
             let mut child = self.spare.pop().unwrap_or_else(|| node.clone());
             self.child_into(game, node, m, &mut child);
@@ -2120,6 +2158,7 @@ impl Engine {
                 break;
             }
         }
+        self.score_pool.push(scored);
         path.remove(&key);
         let val = match result {
             Some(v) => v,
@@ -2416,10 +2455,13 @@ impl Engine {
 
 #[cfg(test)]
 mod tests {
-    use super::{Engine, Game, Kind, Limits, Move, Node, Ordering, by_score, pass_on_a_cycle};
+    use super::{
+        Engine, Game, Kind, Limits, Move, Node, Ordering, by_score, first_by_score, pass_on_a_cycle,
+    };
 
     /// `by_score` is a stable sort by falling score: with few levels, with
-    /// runs of one level, and with more levels than its table holds.
+    /// runs of one level, and with more levels than its table holds; and
+    /// `first_by_score` is its first move.
     #[test]
     fn moves_by_score_are_a_stable_sort() {
         let mut seed = 0x9E37_79B9_u32;
@@ -2437,6 +2479,9 @@ mod tests {
             expected.sort_by_key(|s| std::cmp::Reverse(s.0));
             let expected: Vec<Move> = expected.into_iter().map(|(_, m)| m).collect();
             assert_eq!(by_score(&scored), expected, "{n} moves, {spread} levels");
+            if n > 0 {
+                assert_eq!(first_by_score(&scored), expected[0], "{n} moves");
+            }
         }
     }
     use crate::board::{Board, Color, Point};
