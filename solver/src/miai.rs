@@ -308,7 +308,9 @@ fn area(
     seen: &mut [u8],
 ) -> Result<Vec<Point>, bool> {
     let geo = board.geometry();
-    let mut points = vec![lib];
+    // Room for the largest area kept and a step beyond it: no regrowth.
+    let mut points = Vec::with_capacity(MAX_AREA + 8);
+    points.push(lib);
     seen[lib as usize] = 1;
     let mut i = 0;
     let mut ok = true;
@@ -356,7 +358,7 @@ fn count(board: &Board, me: Color, group: &Group, points: Vec<Point>) -> Option<
     let shape = Shape::new(board, me, group, &points);
     let mut best: Option<Area> = None;
     let mut budget = 64u32;
-    shape.cover(0, &mut Vec::new(), &mut |pairs| {
+    shape.cover(0, &mut Vec::with_capacity(MAX_PAIRS), &mut |pairs| {
         budget = budget.saturating_sub(1);
         let mut eyes = shape.eyes(pairs);
         let mut pairs = pairs.to_vec();
