@@ -2217,6 +2217,13 @@ impl Engine {
             if matches!(m, Move::Pass { .. }) {
                 continue;
             }
+            // The children's Benson answers are work the node count does not
+            // see (on a big board, many per node), so the time bound is
+            // checked here too.
+            if self.started.elapsed() >= self.limits.time {
+                self.aborted = true;
+                break;
+            }
             self.child_into(game, node, m, &mut child);
             if self.fight_held(game, &child).is_some() {
                 found = Some(m);
