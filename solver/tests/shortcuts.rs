@@ -200,3 +200,79 @@ fn every_string_of_the_real_positions_gets_one_verdict() {
         one_verdict_each(&p.name, &p.board, &v);
     }
 }
+
+/// The positions right after Black's capture of example 17's ten corner
+/// stones (`cases/official/j89-17.yaml`), White to move: the standard
+/// capture leaves black A2 B1 C1 in the emptied corner, another line
+/// leaves A1 B1 C1. In both, the new-stone game (can White play a stone in
+/// the fight that Black cannot capture?) is lost for White, with and
+/// without skipping the nested questions where one black move holds the
+/// fight; and skipping them saves work, which is what the rule is for.
+#[test]
+fn after_example_17s_capture_one_move_holds_the_fight_and_saves_the_questions() {
+    use kakunin::board::Color;
+    use kakunin::confirm::{Engine, Game, Kind, Node, Val};
+    use kakunin::ko::PassRule;
+    use kakunin::position::Position;
+    use std::rc::Rc;
+
+    let top = [
+        "X . X X . X",
+        "X X X X X X",
+        "O O O O O O",
+        "O . O O . O",
+        "X X X X X X",
+        ". . . . . X",
+    ];
+    let corners = [
+        ["X . . . . X", ". X X . . X"],
+        [". . . . . X", "X X X . . X"],
+    ];
+    for corner in corners {
+        let rows: Vec<&str> = top.iter().chain(corner.iter()).copied().collect();
+        let board = Board::from_rows(&rows).expect("a board");
+        let geo = board.geometry().clone();
+        let points = |names: &str| -> Rc<[Point]> {
+            let mut v: Vec<Point> = names
+                .split_whitespace()
+                .map(|n| geo.parse_point(n).expect("a point"))
+                .collect();
+            v.sort_unstable();
+            v.into()
+        };
+        // The ten white stones, and the fight: their points, the black
+        // strings that touched them at the stop (the wall and the three
+        // corner stones).
+        let ten = points("A3 B3 C3 D3 E3 B2 C2 D2 E2 E1");
+        let fight = points("A3 B3 C3 D3 E3 B2 C2 D2 E2 E1 A4 B4 C4 D4 E4 F4 F3 F2 F1 A1 B1 C1");
+        let all: Vec<Point> = geo.points().collect();
+        let solve = |settling: bool| {
+            let mut e = Engine::new(
+                &board,
+                &all,
+                &ten,
+                Color::White,
+                PassRule::OneBan,
+                Limits {
+                    nodes: 2_000_000,
+                    time: Duration::from_secs(120),
+                },
+            );
+            e.set_settling(settling);
+            let game = Game::new(Kind::NewStone, Color::White, ten.clone(), fight.clone());
+            let v = e.solve(
+                &game,
+                &Node::new(Position::new(board.clone(), Color::White)),
+            );
+            (v, e.total_nodes())
+        };
+        let (with, spent_with) = solve(true);
+        let (without, spent_without) = solve(false);
+        assert_eq!(with, Val::Loss, "{rows:?}");
+        assert_eq!(without, Val::Loss, "{rows:?}");
+        assert!(
+            spent_with < spent_without,
+            "{rows:?}: {spent_with} nodes with the rule, {spent_without} without"
+        );
+    }
+}
