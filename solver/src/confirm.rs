@@ -431,7 +431,7 @@ fn by_score(scored: &[(i32, Move)]) -> Vec<Move> {
     let mut counts = [0u32; LEVELS];
     // The level of each move, found once (moves of one score come in runs,
     // so the last level found is tried first).
-    let mut of: SmallVec<[u8; 512]> = SmallVec::with_capacity(scored.len());
+    let mut level_of: SmallVec<[u8; 512]> = SmallVec::with_capacity(scored.len());
     let mut k = 0;
     let mut last = 0;
     for &(s, _) in scored {
@@ -453,7 +453,7 @@ fn by_score(scored: &[(i32, Move)]) -> Vec<Move> {
             }
         };
         last = j;
-        of.push(j as u8);
+        level_of.push(j as u8);
         counts[j] += 1;
     }
     let mut rank: [usize; LEVELS] = std::array::from_fn(|i| i);
@@ -465,7 +465,7 @@ fn by_score(scored: &[(i32, Move)]) -> Vec<Move> {
         at += counts[j];
     }
     let mut out = vec![Move::Pass { lifts: None }; scored.len()];
-    for (&(_, m), &j) in scored.iter().zip(&of) {
+    for (&(_, m), &j) in scored.iter().zip(&level_of) {
         let j = j as usize;
         out[next[j] as usize] = m;
         next[j] += 1;
@@ -482,6 +482,11 @@ fn first_by_score(scored: &[(i32, Move)]) -> Move {
         }
     }
     best.1
+}
+
+/// The key of [`Engine::hints`]: the position and the side to move.
+fn hint_key(pos: &Position) -> u64 {
+    pos.key() ^ pos.to_move.index() as u64
 }
 
 /// Identity hashing for keys that are already Zobrist hashes.
@@ -944,12 +949,10 @@ pub struct Engine {
     /// children from here, so that a node costs no allocation (one per
     /// ply of the deepest line, reused).
     spare: Vec<Node>,
-    /// Score buffers of the depth-first search, one per level in use
+    /// Buffers for scored moves ([`Engine::score_moves`]): one per level
+    /// of the depth-first search in use, and one for [`Engine::moves_at`]
     /// (reused, like `spare`).
     score_pool: Vec<Vec<(i32, Move)>>,
-    /// The scored moves of the node being expanded ([`Engine::moves_at`]),
-    /// kept for its allocation.
-    scored: Vec<(i32, Move)>,
 }
 
 impl Engine {
@@ -1000,7 +1003,6 @@ impl Engine {
             pn_table: KeyMap::default(),
             spare: Vec::new(),
             score_pool: Vec::new(),
-            scored: Vec::new(),
         }
     }
 
@@ -1786,11 +1788,11 @@ impl Engine {
     /// `Some`: then the learnt order ([`Ordering`]) is applied too. The graph
     /// analysis and witness lines pass `None`.
     fn moves_at(&mut self, game: &Game, node: &Node, ply: Option<u32>) -> Vec<Move> {
-        // The engine's buffer, handed back below: no allocation per node.
-        let mut scored = std::mem::take(&mut self.scored);
+        // A pooled buffer, handed back below: no allocation per node.
+        let mut scored = self.score_pool.pop().unwrap_or_default();
         self.score_moves(game, node, ply, &mut scored);
         let moves = by_score(&scored);
-        self.scored = scored;
+        self.score_pool.push(scored);
         moves
     }
 
@@ -1969,7 +1971,7 @@ impl Engine {
         }
         // A move that won for this side in this position in any game
         // (capture, confirm, new stone) is tried first.
-        if let Some(&h) = self.hints.get(&(pos.key() ^ me.index() as u64))
+        if let Some(&h) = self.hints.get(&hint_key(pos))
             && let Some(entry) = scored.iter_mut().find(|s| s.1 == h)
         {
             entry.0 += 10_000;
@@ -2232,8 +2234,7 @@ impl Engine {
         }
         self.spare.push(child);
         if let Some(m) = found {
-            let mover = node.pos.to_move;
-            self.hints.insert(node.pos.key() ^ mover.index() as u64, m);
+            self.hints.insert(hint_key(&node.pos), m);
         }
         found.is_some()
     }
@@ -2263,9 +2264,8 @@ impl Engine {
     /// comes up again, in this game or another ([`Engine::hints`]), and
     /// early at the same ply elsewhere ([`Ordering`]).
     fn remember_cut(&mut self, game: &Game, node: &Node, depth: u32, m: Move) {
-        let mover = node.pos.to_move;
-        self.hints.insert(node.pos.key() ^ mover.index() as u64, m);
-        self.order.learn(game, depth, mover, m);
+        self.hints.insert(hint_key(&node.pos), m);
+        self.order.learn(game, depth, node.pos.to_move, m);
     }
 
     /// A principal line of `game` from `node`: the reacher's fastest win or
@@ -2465,6 +2465,9 @@ mod tests {
     use super::{
         Engine, Game, Kind, Limits, Move, Node, Ordering, by_score, first_by_score, pass_on_a_cycle,
     };
+    use crate::board::{Board, Color, Point};
+    use crate::ko::PassRule;
+    use crate::position::Position;
 
     /// `by_score` is a stable sort by falling score: with few levels, with
     /// runs of one level, and with more levels than its table holds; and
@@ -2491,9 +2494,6 @@ mod tests {
             }
         }
     }
-    use crate::board::{Board, Color, Point};
-    use crate::ko::PassRule;
-    use crate::position::Position;
 
     #[test]
     fn a_killer_is_raised_at_its_own_ply_and_side_only() {
