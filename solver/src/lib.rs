@@ -11,6 +11,7 @@
 
 pub mod batch;
 pub mod bench;
+pub mod bitboard;
 pub mod board;
 pub mod case;
 pub mod compare;

@@ -8,6 +8,7 @@
 //! component cannot change what can be forced in another: a move elsewhere
 //! is at best a pass that lifts no ban. Each component is solved alone.
 
+use crate::bitboard::{Bits, Grid};
 use crate::board::{Board, Color, Geometry, Point};
 use std::sync::Arc;
 
@@ -318,15 +319,21 @@ fn add_adjacent(border: &mut [u64], vital: &mut [u64], adj: &[usize], empty: boo
         border[si / 64] |= 1 << (si % 64);
     }
     if empty {
-        for (w, v) in vital.iter_mut().enumerate() {
-            let mut m = 0u64;
-            for &si in adj {
-                if si / 64 == w {
-                    m |= 1 << (si % 64);
-                }
+        keep_adjacent(vital, adj);
+    }
+}
+
+/// Keeps in `vital` only the strings of `adj` (those next to an empty
+/// point of the region).
+fn keep_adjacent(vital: &mut [u64], adj: &[usize]) {
+    for (w, v) in vital.iter_mut().enumerate() {
+        let mut m = 0u64;
+        for &si in adj {
+            if si / 64 == w {
+                m |= 1 << (si % 64);
             }
-            *v &= m;
         }
+        *v &= m;
     }
 }
 
@@ -398,6 +405,8 @@ pub struct SafetyBase {
     /// Per colour: the root's answer and the regions a connection can make
     /// vital.
     colors: [(Safety, Vec<Mergeable>); 2],
+    /// The masks of the masked flood, on a full rectangular board.
+    masks: Option<RegionMasks>,
 }
 
 /// A region outside the search's region that is healthy on the root board,
@@ -451,7 +460,9 @@ impl SafetyBase {
         let [b, w] = full;
         let mb = mergeable(root, Color::Black, &in_region, &b, &w);
         let mw = mergeable(root, Color::White, &in_region, &w, &b);
+        let masks = RegionMasks::new(root, &in_region, &frontier);
         Some(SafetyBase {
+            masks,
             geo: Arc::clone(geo),
             in_region,
             region: region.to_vec(),
@@ -481,6 +492,24 @@ impl SafetyBase {
                     set_held(&mut out.bits, p as usize);
                 }
             }
+        }
+        if let Some(masks) = &self.masks {
+            let (alive, held) = LOCAL_SCRATCH.with_borrow_mut(|b| {
+                local_core_bits(
+                    board,
+                    color,
+                    masks,
+                    &self.region,
+                    &self.frontier[color.index()],
+                    b,
+                )
+            });
+            let (a, h) = (alive.words(), held.words());
+            for w in 0..words {
+                out.bits[w] |= a[w];
+                out.bits[words + w] |= a[w] | h[w];
+            }
+            return Some(out);
         }
         LOCAL_SCRATCH.with_borrow_mut(|b| {
             local_core(
@@ -644,9 +673,41 @@ struct LocalCore {
     region_of: Vec<u32>,
     stack: Vec<Point>,
     sets: BensonSets,
+    /// The regions as point masks (the masked flood, [`local_core_bits`]).
+    regions: Vec<Bits>,
 }
 
 impl LocalCore {
+    /// Starts a computation on a board of `n` points: no string numbered.
+    fn begin(&mut self, n: usize) {
+        if self.stamp.len() != n {
+            self.stamp.clear();
+            self.stamp.resize(n, 0);
+            self.sidx.clear();
+            self.sidx.resize(n, 0);
+            self.region_of.clear();
+            self.region_of.resize(n, u32::MAX);
+            self.generation = 0;
+        }
+        self.generation = self.generation.wrapping_add(1);
+        if self.generation == 0 {
+            self.stamp.iter_mut().for_each(|s| *s = u32::MAX);
+            self.generation = 1;
+        }
+        self.heads.clear();
+    }
+
+    /// Marks the strings holding a stone of `frontier` as fixed alive, in
+    /// `words` words.
+    fn fix(&mut self, board: &Board, frontier: &[Point], words: usize) {
+        self.fixed.clear();
+        self.fixed.resize(words, 0);
+        for &q in frontier {
+            let si = self.sidx[board.head(q) as usize] as usize;
+            self.fixed[si / 64] |= 1 << (si % 64);
+        }
+    }
+
     /// The index of the string headed by `h`, numbering it if new.
     fn index(&mut self, h: Point) -> usize {
         let i = h as usize;
@@ -659,6 +720,20 @@ impl LocalCore {
     }
 }
 
+/// The indices (in `sidx`, by head) of the `color` strings next to `p`: at
+/// most four, with repeats (no bitset to clear), and how many.
+fn strings_next_to(sidx: &[u16], board: &Board, color: Color, p: Point) -> ([usize; 4], usize) {
+    let mut adj = [0usize; 4];
+    let mut k = 0;
+    for &q in board.geometry().neighbors(p) {
+        if let Some(h) = board.string_of(q, color) {
+            adj[k] = sidx[h as usize] as usize;
+            k += 1;
+        }
+    }
+    (adj, k)
+}
+
 fn local_core(
     board: &Board,
     color: Color,
@@ -668,22 +743,7 @@ fn local_core(
     b: &mut LocalCore,
 ) {
     let geo = board.geometry();
-    let n = geo.len();
-    if b.stamp.len() != n {
-        b.stamp.clear();
-        b.stamp.resize(n, 0);
-        b.sidx.clear();
-        b.sidx.resize(n, 0);
-        b.region_of.clear();
-        b.region_of.resize(n, u32::MAX);
-        b.generation = 0;
-    }
-    b.generation = b.generation.wrapping_add(1);
-    if b.generation == 0 {
-        b.stamp.iter_mut().for_each(|s| *s = u32::MAX);
-        b.generation = 1;
-    }
-    b.heads.clear();
+    b.begin(geo.len());
     // Strings with a stone in K or next to it. Those with a stone outside K
     // are fixed alive: they hold a frontier stone (a string with stones on
     // both sides has one next to K), and only they do.
@@ -698,12 +758,7 @@ fn local_core(
     }
     let nstrings = b.heads.len();
     let words = nstrings.div_ceil(64);
-    b.fixed.clear();
-    b.fixed.resize(words, 0);
-    for &q in frontier {
-        let si = b.sidx[board.head(q) as usize] as usize;
-        b.fixed[si / 64] |= 1 << (si % 64);
-    }
+    b.fix(board, frontier, words);
     b.sets.begin(words);
     b.stack.clear();
     for &start in region {
@@ -715,15 +770,14 @@ fn local_core(
         b.stack.push(start);
         let mut open = false;
         while let Some(p) = b.stack.pop() {
-            // The strings next to `p` (at most four; no bitset to clear).
-            let mut adj = [0usize; 4];
-            let mut k = 0;
+            let (adj, k) = strings_next_to(&b.sidx, board, color, p);
+            // The other neighbours: a point outside K is a pass-alive
+            // stone of the other colour (P1); one inside joins the region.
             for &q in geo.neighbors(p) {
-                if let Some(h) = board.string_of(q, color) {
-                    adj[k] = b.sidx[h as usize] as usize;
-                    k += 1;
-                } else if !in_region[q as usize] {
-                    // A pass-alive stone of the other colour (P1).
+                if board.color(q) == Some(color) {
+                    continue;
+                }
+                if !in_region[q as usize] {
                     open = true;
                 } else if b.region_of[q as usize] == u32::MAX {
                     b.region_of[q as usize] = id as u32;
@@ -739,6 +793,138 @@ fn local_core(
         }
     }
     b.sets.iterate(nstrings, &b.fixed);
+}
+
+/// [`local_core`] with masks ([`crate::bitboard`]), for a board whose
+/// points are joined as on a full rectangle: the same strings, regions and
+/// iteration, but each region is flooded a step at a time for all its
+/// points, its bordering strings are read off the stones next to it, and
+/// its empty points are scanned only until no string can have them all as
+/// liberties. Returns the stones of `K` in pass-alive strings and the
+/// points of `K` in held regions (see [`BensonSets::holds`]).
+fn local_core_bits(
+    board: &Board,
+    color: Color,
+    masks: &RegionMasks,
+    region: &[Point],
+    frontier: &[Point],
+    b: &mut LocalCore,
+) -> (Bits, Bits) {
+    let geo = board.geometry();
+    b.begin(geo.len());
+    let mut mine = masks.frontier[color.index()];
+    let mut empty = Bits::default();
+    for &p in region {
+        match board.color(p) {
+            Some(c) if c == color => {
+                mine.insert(p);
+                if board.head(p) == p {
+                    b.index(p);
+                }
+            }
+            Some(_) => {}
+            None => empty.insert(p),
+        }
+    }
+    for &q in frontier {
+        b.index(board.head(q));
+    }
+    let (mut alive, mut held) = (Bits::default(), Bits::default());
+    let nstrings = b.heads.len();
+    if nstrings == 0 {
+        return (alive, held);
+    }
+    let words = nstrings.div_ceil(64);
+    b.fix(board, frontier, words);
+    b.sets.begin(words);
+    b.regions.clear();
+    let others = masks.inside.and_not(&mine);
+    let mut left = others;
+    while let Some(start) = left.first() {
+        let points = masks.grid.flood(start, &others);
+        left = left.and_not(&points);
+        let id = b.sets.add_region();
+        let ring = masks.grid.grow(&points);
+        // A region that steps outside K onto a point that is no stone of
+        // `color` (a pass-alive stone of the other colour) is vital to none.
+        let open = !ring.and(&masks.outside_others[color.index()]).is_empty();
+        let (border, vital) = b.sets.region_sets(id);
+        for q in ring.and(&mine).points() {
+            let si = b.sidx[board.head(q) as usize] as usize;
+            border[si / 64] |= 1 << (si % 64);
+        }
+        if open {
+            vital.fill(0);
+        } else {
+            for p in points.and(&empty).points() {
+                let (adj, k) = strings_next_to(&b.sidx, board, color, p);
+                keep_adjacent(vital, &adj[..k]);
+                if vital.iter().all(|&v| v == 0) {
+                    break;
+                }
+            }
+            for (v, &bd) in vital.iter_mut().zip(border.iter()) {
+                *v &= bd;
+            }
+        }
+        b.regions.push(points);
+    }
+    b.sets.iterate(nstrings, &b.fixed);
+    for (si, &h) in b.heads.iter().enumerate() {
+        if b.sets.is_alive(si) {
+            for s in board.string_stones(h) {
+                if masks.inside.contains(s) {
+                    alive.insert(s);
+                }
+            }
+        }
+    }
+    for (r, points) in b.regions.iter().enumerate() {
+        if b.sets.holds(r) {
+            held = held.or(points);
+        }
+    }
+    (alive, held)
+}
+
+/// The constant masks of [`SafetyBase`] for [`local_core_bits`].
+struct RegionMasks {
+    grid: Grid,
+    /// The region `K`.
+    inside: Bits,
+    /// Per colour, its stones outside `K` next to it.
+    frontier: [Bits; 2],
+    /// Per colour, the points outside `K` without a stone of that colour.
+    outside_others: [Bits; 2],
+}
+
+impl RegionMasks {
+    fn new(root: &Board, in_region: &[bool], frontier: &[Vec<Point>; 2]) -> Option<RegionMasks> {
+        let grid = Grid::of(root.geometry())?;
+        let mut masks = RegionMasks {
+            grid,
+            inside: Bits::default(),
+            frontier: [Bits::default(), Bits::default()],
+            outside_others: [Bits::default(), Bits::default()],
+        };
+        for p in root.geometry().points() {
+            if in_region[p as usize] {
+                masks.inside.insert(p);
+                continue;
+            }
+            for color in [Color::Black, Color::White] {
+                if root.color(p) != Some(color) {
+                    masks.outside_others[color.index()].insert(p);
+                }
+            }
+        }
+        for (mask, points) in masks.frontier.iter_mut().zip(frontier) {
+            for &p in points {
+                mask.insert(p);
+            }
+        }
+        Some(masks)
+    }
 }
 
 /// True when Benson's answers for `color` on `board` are those on the
@@ -1169,19 +1355,26 @@ mod tests {
             let Some(base) = SafetyBase::new(b, &comp.points) else {
                 continue;
             };
+            // Both ways of flooding: with masks (full boards) and point by
+            // point (the way of cut-out boards).
+            proptest::prop_assert!(base.masks.is_some());
+            let mut by_point = SafetyBase::new(b, &comp.points).expect("the same base");
+            by_point.masks = None;
             let mut board = b.clone();
             let mut c = Color::Black;
             for &m in moves.iter().chain(std::iter::once(&0)) {
                 for color in [Color::Black, Color::White] {
-                    let fast = base.safety(&board, color);
-                    proptest::prop_assert!(fast.is_some(), "{:?}", board);
-                    proptest::prop_assert_eq!(
-                        fast.unwrap(),
-                        safety(&board, color),
-                        "{:?} {:?}",
-                        color,
-                        board
-                    );
+                    for base in [&base, &by_point] {
+                        let fast = base.safety(&board, color);
+                        proptest::prop_assert!(fast.is_some(), "{:?}", board);
+                        proptest::prop_assert_eq!(
+                            fast.unwrap(),
+                            safety(&board, color),
+                            "{:?} {:?}",
+                            color,
+                            board
+                        );
+                    }
                     checked += 1;
                 }
                 let p = comp.points[m % comp.points.len()];
