@@ -657,6 +657,13 @@ impl Ordering {
         h[i] = h[i].saturating_add(1);
     }
 
+    /// The first killer move of ply `depth` of `game` for `mover`.
+    fn killer(&self, game: &Game, depth: u32, mover: Color) -> Option<Move> {
+        self.killers[game.kind.index()]
+            .get(Self::killer_slot(depth, mover))
+            .and_then(|slot| slot[0])
+    }
+
     fn killer_slot(depth: u32, mover: Color) -> usize {
         2 * depth as usize + mover.index()
     }
@@ -870,6 +877,23 @@ fn contested_points(
         }
     }
     Some(seen)
+}
+
+/// A node's facts that every move's score reads ([`Engine::move_context`]).
+struct MoveContext {
+    held_b: Rc<Safety>,
+    held_w: Rc<Safety>,
+    /// The head of the target string favoured by the scores.
+    target_head: Option<Point>,
+    /// A confirm game whose target stands in the opponent's held region.
+    open_held: bool,
+    /// Points of the owner's held regions that are no passes for his
+    /// opponent ([`contested_points`]).
+    contested: Option<Vec<bool>>,
+    /// The points the side to move holds bans on (the first eight), and
+    /// how many bans he holds.
+    banned: [Point; 8],
+    nbanned: usize,
 }
 
 /// The search over one component.
@@ -1796,15 +1820,47 @@ impl Engine {
         moves
     }
 
-    /// The moves of [`Engine::moves_at`] with their scores, unsorted (in
-    /// the tie-breaking order), into `scored`.
-    fn score_moves(
-        &mut self,
-        game: &Game,
-        node: &Node,
-        ply: Option<u32>,
-        scored: &mut Vec<(i32, Move)>,
-    ) {
+    /// The move to try first at `node`, at ply `depth` of the depth-first
+    /// search, before the moves are scored: the position's hint (a move
+    /// that won here before, which scoring puts first whenever it is a
+    /// move of the node) or else the ply's first killer, if it is one of
+    /// the node's moves. Measured on two KGS games at 20 000 nodes: the
+    /// best-scored move was the killer at 84 % and 95 % of the nodes, and
+    /// it ended the search at 97 % and 99 % of those.
+    fn quick_first(&mut self, game: &Game, node: &Node, depth: u32) -> Option<Move> {
+        let me = node.pos.to_move;
+        let hint = self.hints.get(&hint_key(&node.pos)).copied();
+        let killer = self.order.killer(game, depth, me);
+        let candidates = [hint, killer];
+        if candidates.iter().all(Option::is_none) {
+            return None;
+        }
+        let region = self.region.len() as u32;
+        let mut cx = None;
+        for m in candidates.into_iter().flatten() {
+            let is_move = match m {
+                Move::Play(p) => {
+                    self.rank[p as usize] < region && {
+                        let cx = match &cx {
+                            Some(cx) => cx,
+                            None => cx.insert(self.move_context(game, node)),
+                        };
+                        self.score_point(game, node, cx, p).is_some()
+                    }
+                }
+                Move::Pass { .. } => self.scored_passes(game, node).any(|(_, x)| x == m),
+            };
+            if is_move {
+                return Some(m);
+            }
+        }
+        None
+    }
+
+    /// What [`Engine::score_moves`] needs to know of a node before it
+    /// scores its points: Benson's answers for both colours, the target
+    /// string, and where the usual rules for held regions do not apply.
+    fn move_context(&mut self, game: &Game, node: &Node) -> MoveContext {
         // Points held unconditionally by either colour (pass-alive stones and
         // the regions vital to them) are walled off by pass-alive strings: a
         // stone played there changes nothing outside, so it is no better than
@@ -1840,6 +1896,54 @@ impl Engine {
                 .target
                 .iter()
                 .any(|&p| board.color(p) == Some(game.owner) && theirs.held(p));
+        // In the new-stone game the opponent's stones inside a region the
+        // owner holds are no passes when that region holds a fight point: they
+        // occupy the point where the new stone must stand, and capturing them
+        // may fill the owner's eye there (`tests/oracle.rs`: on 3x3, White's
+        // stone on C3 inside Black's eyes keeps Black's new stone off C3).
+        let contested = if matches!(game.kind, Kind::NewStone) && me != game.owner {
+            contested_points(board, mine_held, &game.fight, game.owner)
+        } else {
+            None
+        };
+        // The points the side to move holds a ban on (usually none, at most
+        // a few): only there can a ban forbid a move.
+        let mut banned = [Point::MAX; 8];
+        let mut nbanned = 0;
+        for b in pos.bans.of(me) {
+            if nbanned < banned.len() {
+                banned[nbanned] = b.point;
+            }
+            nbanned += 1;
+        }
+        MoveContext {
+            held_b,
+            held_w,
+            target_head,
+            open_held,
+            contested,
+            banned,
+            nbanned,
+        }
+    }
+
+    /// The score of a stone of the side to move on `p`, or `None` when
+    /// that is no move of the search: an occupied or illegal point, or one
+    /// inside a held region that matters to nothing.
+    #[inline(always)]
+    fn score_point(&self, game: &Game, node: &Node, cx: &MoveContext, p: Point) -> Option<i32> {
+        let pos = &node.pos;
+        let board = &pos.board;
+        let me = pos.to_move;
+        // An occupied point is no move: the cheapest test first.
+        if !board.is_empty_at(p) {
+            return None;
+        }
+        let theirs = if game.owner == Color::Black {
+            &cx.held_w
+        } else {
+            &cx.held_b
+        };
         // After the capture, the owner's own unconditional territory may hold
         // opposing stones (dead there): capturing them frees fight points
         // where his new stones stand, also when the captured string is not
@@ -1854,124 +1958,121 @@ impl Engine {
                 .iter()
                 .any(|&q| board.color(q) == Some(me.opponent()))
         };
-        // In the new-stone game the opponent's stones inside a region the
-        // owner holds are no passes when that region holds a fight point: they
-        // occupy the point where the new stone must stand, and capturing them
-        // may fill the owner's eye there (`tests/oracle.rs`: on 3x3, White's
-        // stone on C3 inside Black's eyes keeps Black's new stone off C3).
-        let contested = if matches!(game.kind, Kind::NewStone) && me != game.owner {
-            contested_points(board, mine_held, &game.fight, game.owner)
-        } else {
-            None
-        };
-        scored.clear();
-        // The points the side to move holds a ban on (usually none, at most
-        // a few): only there can a ban forbid a move.
-        let mut banned = [Point::MAX; 8];
-        let mut nbanned = 0;
-        for b in pos.bans.of(me) {
-            if nbanned < banned.len() {
-                banned[nbanned] = b.point;
-            }
-            nbanned += 1;
+        if (cx.held_b.held(p) || cx.held_w.held(p))
+            && !(cx.open_held && theirs.held(p))
+            && !cx.contested.as_ref().is_some_and(|c| c[p as usize])
+            && !(matches!(game.kind, Kind::NewStone)
+                && me == game.owner
+                && !theirs.held(p)
+                && (game.in_fight(p) || touches_opponent(p)))
+        {
+            return None;
         }
-        let check_all = nbanned > banned.len();
-        for &p in self.region.iter() {
-            // An occupied point is no move: the cheapest test first.
-            if !board.is_empty_at(p) {
-                continue;
-            }
-            if (held_b.held(p) || held_w.held(p))
-                && !(open_held && theirs.held(p))
-                && !contested.as_ref().is_some_and(|c| c[p as usize])
-                && !(matches!(game.kind, Kind::NewStone)
-                    && me == game.owner
-                    && !theirs.held(p)
-                    && (game.in_fight(p) || touches_opponent(p)))
-            {
-                continue;
-            }
-            if (check_all || banned[..nbanned.min(8)].contains(&p))
-                && pos.bans.forbids(board, me, p, pos.ko_ban)
-            {
-                continue;
-            }
-            // One scan of the neighbours gives the legality (Article 4: the
-            // stone keeps a liberty or captures; [`Board::is_suicide`]) and
-            // the score.
-            let mut score = 0;
-            let mut empties = 0;
-            let mut captures = false;
-            let mut own_breathes = false;
-            let mut on_target = false;
-            for &q in board.geometry().neighbors(p) {
-                let Some(c) = board.color(q) else {
-                    empties += 1;
-                    continue;
-                };
-                let libs = board.liberties(q);
-                if c != me && libs == 1 {
-                    score += 40;
-                    captures = true;
-                } else if libs == 1 {
-                    score += 12;
-                } else if libs == 2 {
-                    score += 3;
-                }
-                if c == me && libs > 1 {
-                    own_breathes = true;
-                }
-                if c == game.owner && target_head == Some(board.head(q)) {
-                    on_target = true;
-                }
-            }
-            if empties == 0 && !captures && !own_breathes {
-                continue;
-            }
-            if on_target {
-                score += 20;
-            }
-            // A capture or two empty neighbours: never a self-atari.
-            if !captures && empties < 2 && self_atari(board, p, me) {
-                score -= 60;
-            }
-            if game.in_fight(p) {
-                // After the capture the defender's first thought is to
-                // occupy the fight himself: it seals it.
-                score += if matches!(game.kind, Kind::NewStone) && me != game.owner {
-                    100
-                } else {
-                    2
-                };
-            }
-            scored.push((score, Move::Play(p)));
+        let check_all = cx.nbanned > cx.banned.len();
+        if (check_all || cx.banned[..cx.nbanned.min(8)].contains(&p))
+            && pos.bans.forbids(board, me, p, pos.ko_ban)
+        {
+            return None;
         }
+        // One scan of the neighbours gives the legality (Article 4: the
+        // stone keeps a liberty or captures; [`Board::is_suicide`]) and
+        // the score.
+        let mut score = 0;
+        let mut empties = 0;
+        let mut captures = false;
+        let mut own_breathes = false;
+        let mut on_target = false;
+        for &q in board.geometry().neighbors(p) {
+            let Some(c) = board.color(q) else {
+                empties += 1;
+                continue;
+            };
+            let libs = board.liberties(q);
+            if c != me && libs == 1 {
+                score += 40;
+                captures = true;
+            } else if libs == 1 {
+                score += 12;
+            } else if libs == 2 {
+                score += 3;
+            }
+            if c == me && libs > 1 {
+                own_breathes = true;
+            }
+            if c == game.owner && cx.target_head == Some(board.head(q)) {
+                on_target = true;
+            }
+        }
+        if empties == 0 && !captures && !own_breathes {
+            return None;
+        }
+        if on_target {
+            score += 20;
+        }
+        // A capture or two empty neighbours: never a self-atari.
+        if !captures && empties < 2 && self_atari(board, p, me) {
+            score -= 60;
+        }
+        if game.in_fight(p) {
+            // After the capture the defender's first thought is to
+            // occupy the fight himself: it seals it.
+            score += if matches!(game.kind, Kind::NewStone) && me != game.owner {
+                100
+            } else {
+                2
+            };
+        }
+        Some(score)
+    }
+
+    /// The passes the side to move may make at `node` with their score, in
+    /// the tie-breaking order.
+    fn scored_passes(&self, game: &Game, node: &Node) -> impl Iterator<Item = (i32, Move)> {
+        let me = node.pos.to_move;
         let pass_score = if me == game.reacher() { -100 } else { 15 };
         // Bans are kept sorted by point; a pass for each is tried in the
         // tie-breaking order instead, like the moves.
-        let mut passes = pos.passes(self.rule);
+        let mut passes = node.pos.passes(self.rule);
         passes.sort_by_key(|m| match m {
             Move::Pass { lifts: Some(p) } => self.rank[*p as usize],
             _ => 0,
         });
-        for m in passes {
-            // The reacher never needs a pass that lifts no ban: the defender
-            // could pass back, and the reacher would face the same position
-            // (or one where the defender holds fewer bans, which is no easier
-            // for the reacher). So a reacher who wins at all wins with another
-            // move. Dropping these passes also removes the pass-pass cycles
-            // that make failures depend on the path.
-            if me == game.reacher() && m == (Move::Pass { lifts: None }) {
-                continue;
+        // The reacher never needs a pass that lifts no ban: the defender
+        // could pass back, and the reacher would face the same position
+        // (or one where the defender holds fewer bans, which is no easier
+        // for the reacher). So a reacher who wins at all wins with another
+        // move. Dropping these passes also removes the pass-pass cycles
+        // that make failures depend on the path.
+        let reacher = me == game.reacher();
+        passes
+            .into_iter()
+            .filter(move |&m| !(reacher && m == (Move::Pass { lifts: None })))
+            .map(move |m| (pass_score, m))
+    }
+
+    /// The moves of [`Engine::moves_at`] with their scores, unsorted (in
+    /// the tie-breaking order), into `scored`.
+    fn score_moves(
+        &mut self,
+        game: &Game,
+        node: &Node,
+        ply: Option<u32>,
+        scored: &mut Vec<(i32, Move)>,
+    ) {
+        let cx = self.move_context(game, node);
+        scored.clear();
+        for &p in self.region.iter() {
+            if let Some(score) = self.score_point(game, node, &cx, p) {
+                scored.push((score, Move::Play(p)));
             }
-            scored.push((pass_score, m));
         }
+        scored.extend(self.scored_passes(game, node));
         if let Some(d) = ply {
-            self.order.boost(game, d, me, scored);
+            self.order.boost(game, d, node.pos.to_move, scored);
         }
         // A move that won for this side in this position in any game
         // (capture, confirm, new stone) is tried first.
-        if let Some(&h) = self.hints.get(&hint_key(pos))
+        if let Some(&h) = self.hints.get(&hint_key(&node.pos))
             && let Some(entry) = scored.iter_mut().find(|s| s.1 == h)
         {
             entry.0 += 10_000;
@@ -2106,22 +2207,48 @@ impl Engine {
         path.insert(key, (depth, balance));
         let reacher_moves = node.pos.to_move == game.reacher();
         // Most nodes end with their first move (nine in ten on a KGS game),
-        // so the moves are only scored here: the best is tried first, and
-        // the rest are sorted only if it does not end the search. The order
-        // is the one `moves_at` gives.
+        // and that move is nearly always the position's hint or the ply's
+        // killer ([`Engine::quick_first`]). So that move, when it is one of
+        // the node's moves, is tried before any is scored; otherwise the
+        // best by score is. The rest are scored and sorted only if the
+        // first does not end the search, in the order `moves_at` gives.
+        let quick = self.quick_first(game, node, depth);
         let mut scored = self.score_pool.pop().unwrap_or_default();
-        self.score_moves(game, node, Some(depth), &mut scored);
-        let mut sorted: Option<Vec<Move>> = None;
+        scored.clear();
+        let mut first = None;
+        let mut rest: Option<Vec<Move>> = None;
         let mut unknown = false;
         let mut dep = FREE;
         let mut bounded = false;
         let mut result = None;
         let mut longest = 0;
-        for i in 0..scored.len() {
-            let m = if i == 0 {
-                first_by_score(&scored)
+        for i in 0.. {
+            let m = if let Some(m0) = first {
+                let rest = rest.get_or_insert_with(|| {
+                    if quick.is_some() {
+                        self.score_moves(game, node, Some(depth), &mut scored);
+                    }
+                    let mut sorted = by_score(&scored);
+                    sorted.retain(|&m| m != m0);
+                    sorted
+                });
+                match rest.get(i - 1) {
+                    Some(&m) => m,
+                    None => break,
+                }
             } else {
-                sorted.get_or_insert_with(|| by_score(&scored))[i]
+                let m0 = match quick {
+                    Some(m0) => m0,
+                    None => {
+                        self.score_moves(game, node, Some(depth), &mut scored);
+                        if scored.is_empty() {
+                            break;
+                        }
+                        first_by_score(&scored)
+                    }
+                };
+                first = Some(m0);
+                m0
             };
             // A node from the pool, its board's allocation reused.
             let mut child = self.spare.pop().unwrap_or_else(|| node.clone());
