@@ -849,10 +849,6 @@ fn local_core_bits(
         // `color` (a pass-alive stone of the other colour) is vital to none.
         let open = !ring.and(&masks.outside_others[color.index()]).is_empty();
         let (border, vital) = b.sets.region_sets(id);
-        for q in ring.and(&mine).points() {
-            let si = b.sidx[board.head(q) as usize] as usize;
-            border[si / 64] |= 1 << (si % 64);
-        }
         if open {
             vital.fill(0);
         } else {
@@ -862,6 +858,15 @@ fn local_core_bits(
                 if vital.iter().all(|&v| v == 0) {
                     break;
                 }
+            }
+        }
+        // The bordering strings matter only for a region vital to some
+        // string (its health counts for that string alone); most regions,
+        // wide areas, are vital to none, and their border is left empty.
+        if vital.iter().any(|&v| v != 0) {
+            for q in ring.and(&mine).points() {
+                let si = b.sidx[board.head(q) as usize] as usize;
+                border[si / 64] |= 1 << (si % 64);
             }
             for (v, &bd) in vital.iter_mut().zip(border.iter()) {
                 *v &= bd;
