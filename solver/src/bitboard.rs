@@ -31,6 +31,12 @@ impl Bits {
         self.0[i / 64] |= 1 << (i % 64);
     }
 
+    /// Takes `p` out.
+    pub fn remove(&mut self, p: Point) {
+        let i = p as usize;
+        self.0[i / 64] &= !(1 << (i % 64));
+    }
+
     /// True when `p` is in the set.
     #[must_use]
     pub fn contains(&self, p: Point) -> bool {

@@ -8,6 +8,7 @@
 //! its string's head, and the head carries the string's size and its exact
 //! liberty count, kept up to date move by move.
 
+use crate::bitboard::Bits;
 use smallvec::SmallVec;
 use std::fmt;
 use std::sync::Arc;
@@ -375,6 +376,9 @@ fn decode(stone: u8) -> Option<Color> {
 pub struct Board {
     geo: Arc<Geometry>,
     cells: Vec<Cell>,
+    /// Per colour, the points holding its stones, kept with the cells: the
+    /// masked Benson flood (`region.rs`) reads them instead of scanning.
+    stones: [Bits; 2],
     hash: u64,
     /// Article 6: the point the given player may not play on the next move.
     ko: Option<(Point, Color)>,
@@ -385,6 +389,7 @@ impl Clone for Board {
         Board {
             geo: Arc::clone(&self.geo),
             cells: self.cells.clone(),
+            stones: self.stones,
             hash: self.hash,
             ko: self.ko,
         }
@@ -397,6 +402,7 @@ impl Clone for Board {
             self.geo = Arc::clone(&other.geo);
         }
         self.cells.clone_from(&other.cells);
+        self.stones = other.stones;
         self.hash = other.hash;
         self.ko = other.ko;
     }
@@ -441,6 +447,7 @@ impl Board {
         Board {
             geo,
             cells: vec![EMPTY_CELL; n],
+            stones: [Bits::default(), Bits::default()],
             hash: 0,
             ko: None,
         }
@@ -461,6 +468,7 @@ impl Board {
         for (p, s) in stones.iter().enumerate() {
             if let Some(c) = s {
                 board.cells[p].stone = code(*c);
+                board.stones[c.index()].insert(p as Point);
                 board.hash ^= board.geo.key(p as Point, *c);
             }
         }
@@ -555,7 +563,13 @@ impl Board {
         decode(self.cells[p as usize].stone)
     }
 
-    /// True when `p` is empty.
+    /// The points holding `color`'s stones.
+    #[must_use]
+    pub fn stones_of(&self, color: Color) -> &Bits {
+        &self.stones[color.index()]
+    }
+
+    /// True when `p` holds no stone.
     #[must_use]
     pub fn is_empty_at(&self, p: Point) -> bool {
         self.cells[p as usize].stone == 0
@@ -710,9 +724,18 @@ impl Board {
         // boards of all search threads, and a reference count touched at
         // every move made those threads fight over one cache line.
         let Board {
-            geo, cells, hash, ..
+            geo,
+            cells,
+            stones,
+            hash,
+            ..
         } = self;
-        let mut cells = Cells { geo, cells, hash };
+        let mut cells = Cells {
+            geo,
+            cells,
+            stones,
+            hash,
+        };
         let out = cells.place(p, color, removed);
         debug_assert!(self.audit_libs());
         out
@@ -757,6 +780,9 @@ impl Board {
         };
         if fresh.hash != self.hash {
             return Some("incremental hash differs from a recount".into());
+        }
+        if fresh.stones != self.stones {
+            return Some("incremental stone masks differ from a recount".into());
         }
         for p in self.geo.points() {
             if self.color(p).is_none() {
@@ -812,6 +838,7 @@ fn ring(cells: &[Cell], p: Point) -> impl Iterator<Item = Point> + '_ {
 struct Cells<'a> {
     geo: &'a Geometry,
     cells: &'a mut [Cell],
+    stones: &'a mut [Bits; 2],
     hash: &'a mut u64,
 }
 
@@ -826,6 +853,7 @@ impl Cells<'_> {
             size: 1,
             libs: 0,
         };
+        self.stones[color.index()].insert(p);
         *self.hash ^= geo.key(p, color);
         let mut heads = [NONE; 4];
         let mut nh = 0;
@@ -928,6 +956,7 @@ impl Cells<'_> {
         let stones: SmallVec<[Point; 16]> = ring(self.cells, head).collect();
         for &s in &stones {
             self.cells[s as usize] = EMPTY_CELL;
+            self.stones[color.index()].remove(s);
             *self.hash ^= geo.key(s, color);
             removed(s);
         }

@@ -495,14 +495,7 @@ impl SafetyBase {
         }
         if let Some(masks) = &self.masks {
             let (alive, held) = LOCAL_SCRATCH.with_borrow_mut(|b| {
-                local_core_bits(
-                    board,
-                    color,
-                    masks,
-                    &self.region,
-                    &self.frontier[color.index()],
-                    b,
-                )
+                local_core_bits(board, color, masks, &self.frontier[color.index()], b)
             });
             let (a, h) = (alive.words(), held.words());
             for w in 0..words {
@@ -806,24 +799,22 @@ fn local_core_bits(
     board: &Board,
     color: Color,
     masks: &RegionMasks,
-    region: &[Point],
     frontier: &[Point],
     b: &mut LocalCore,
 ) -> (Bits, Bits) {
     let geo = board.geometry();
     b.begin(geo.len());
-    let mut mine = masks.frontier[color.index()];
-    let mut empty = Bits::default();
-    for &p in region {
-        match board.color(p) {
-            Some(c) if c == color => {
-                mine.insert(p);
-                if board.head(p) == p {
-                    b.index(p);
-                }
-            }
-            Some(_) => {}
-            None => empty.insert(p),
+    // The board's stone masks; outside K the board is the root's, so the
+    // only stones of `color` next to K there are the frontier's.
+    let inside = board.stones_of(color).and(&masks.inside);
+    let mine = inside.or(&masks.frontier[color.index()]);
+    let empty = masks
+        .inside
+        .and_not(board.stones_of(Color::Black))
+        .and_not(board.stones_of(Color::White));
+    for p in inside.points() {
+        if board.head(p) == p {
+            b.index(p);
         }
     }
     for &q in frontier {
