@@ -99,6 +99,16 @@ impl Bits {
     }
 }
 
+impl FromIterator<Point> for Bits {
+    fn from_iter<I: IntoIterator<Item = Point>>(points: I) -> Bits {
+        let mut b = Bits::default();
+        for p in points {
+            b.insert(p);
+        }
+        b
+    }
+}
+
 /// The masks that make shifts into neighbour steps on a full rectangular
 /// board (point `y * width + x`).
 #[derive(Clone, Debug)]
@@ -198,11 +208,7 @@ mod tests {
     use crate::board::{Board, Geometry, Point};
 
     fn set(points: &[Point]) -> Bits {
-        let mut b = Bits::default();
-        for &p in points {
-            b.insert(p);
-        }
-        b
+        points.iter().copied().collect()
     }
 
     proptest::proptest! {

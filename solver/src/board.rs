@@ -378,7 +378,7 @@ pub struct Board {
     cells: Vec<Cell>,
     /// Per colour, the points holding its stones, kept with the cells: the
     /// masked Benson flood (`region.rs`) reads them instead of scanning.
-    stones: [Bits; 2],
+    stone_masks: [Bits; 2],
     hash: u64,
     /// Article 6: the point the given player may not play on the next move.
     ko: Option<(Point, Color)>,
@@ -389,7 +389,7 @@ impl Clone for Board {
         Board {
             geo: Arc::clone(&self.geo),
             cells: self.cells.clone(),
-            stones: self.stones,
+            stone_masks: self.stone_masks,
             hash: self.hash,
             ko: self.ko,
         }
@@ -402,7 +402,7 @@ impl Clone for Board {
             self.geo = Arc::clone(&other.geo);
         }
         self.cells.clone_from(&other.cells);
-        self.stones = other.stones;
+        self.stone_masks = other.stone_masks;
         self.hash = other.hash;
         self.ko = other.ko;
     }
@@ -447,7 +447,7 @@ impl Board {
         Board {
             geo,
             cells: vec![EMPTY_CELL; n],
-            stones: [Bits::default(), Bits::default()],
+            stone_masks: [Bits::default(), Bits::default()],
             hash: 0,
             ko: None,
         }
@@ -468,7 +468,7 @@ impl Board {
         for (p, s) in stones.iter().enumerate() {
             if let Some(c) = s {
                 board.cells[p].stone = code(*c);
-                board.stones[c.index()].insert(p as Point);
+                board.stone_masks[c.index()].insert(p as Point);
                 board.hash ^= board.geo.key(p as Point, *c);
             }
         }
@@ -566,7 +566,7 @@ impl Board {
     /// The points holding `color`'s stones.
     #[must_use]
     pub fn stones_of(&self, color: Color) -> &Bits {
-        &self.stones[color.index()]
+        &self.stone_masks[color.index()]
     }
 
     /// True when `p` holds no stone.
@@ -726,14 +726,14 @@ impl Board {
         let Board {
             geo,
             cells,
-            stones,
+            stone_masks,
             hash,
             ..
         } = self;
         let mut cells = Cells {
             geo,
             cells,
-            stones,
+            stone_masks,
             hash,
         };
         let out = cells.place(p, color, removed);
@@ -781,7 +781,7 @@ impl Board {
         if fresh.hash != self.hash {
             return Some("incremental hash differs from a recount".into());
         }
-        if fresh.stones != self.stones {
+        if fresh.stone_masks != self.stone_masks {
             return Some("incremental stone masks differ from a recount".into());
         }
         for p in self.geo.points() {
@@ -838,7 +838,7 @@ fn ring(cells: &[Cell], p: Point) -> impl Iterator<Item = Point> + '_ {
 struct Cells<'a> {
     geo: &'a Geometry,
     cells: &'a mut [Cell],
-    stones: &'a mut [Bits; 2],
+    stone_masks: &'a mut [Bits; 2],
     hash: &'a mut u64,
 }
 
@@ -853,7 +853,7 @@ impl Cells<'_> {
             size: 1,
             libs: 0,
         };
-        self.stones[color.index()].insert(p);
+        self.stone_masks[color.index()].insert(p);
         *self.hash ^= geo.key(p, color);
         let mut heads = [NONE; 4];
         let mut nh = 0;
@@ -956,7 +956,7 @@ impl Cells<'_> {
         let stones: SmallVec<[Point; 16]> = ring(self.cells, head).collect();
         for &s in &stones {
             self.cells[s as usize] = EMPTY_CELL;
-            self.stones[color.index()].remove(s);
+            self.stone_masks[color.index()].remove(s);
             *self.hash ^= geo.key(s, color);
             removed(s);
         }

@@ -1813,7 +1813,7 @@ impl Engine {
     fn moves_at(&mut self, game: &Game, node: &Node, ply: Option<u32>) -> Vec<Move> {
         // A pooled buffer, handed back below: no allocation per node.
         let mut scored = self.score_pool.pop().unwrap_or_default();
-        self.score_moves(game, node, ply, &mut scored);
+        self.score_moves(game, node, ply, None, &mut scored);
         let moves = by_score(&scored);
         self.score_pool.push(scored);
         moves
@@ -1830,18 +1830,21 @@ impl Engine {
     /// corpus string in the same time, but made one of example 17's
     /// new-stone games 6.5 times dearer (137 000 nodes instead of 21 000),
     /// so it is not tried.
-    fn quick_first(&mut self, game: &Game, node: &Node, depth: u32) -> Option<Move> {
+    /// Also returns the node's move context if it was built on the way.
+    fn quick_first(
+        &mut self,
+        game: &Game,
+        node: &Node,
+        depth: u32,
+    ) -> (Option<Move>, Option<MoveContext>) {
         let me = node.pos.to_move;
         let hint = self.hints.get(&hint_key(&node.pos)).copied();
         let [killer, _] = self.order.killers_at(game, depth, me);
-        let candidates = [hint, killer];
-        if candidates.iter().all(Option::is_none) {
-            return None;
-        }
         let region = self.region.len() as u32;
         let mut cx = None;
-        for m in candidates.into_iter().flatten() {
+        for m in [hint, killer].into_iter().flatten() {
             let is_move = match m {
+                // The region's points rank first in the tie-breaking order.
                 Move::Play(p) => {
                     self.rank[p as usize] < region && {
                         let cx = match &cx {
@@ -1854,10 +1857,10 @@ impl Engine {
                 Move::Pass { .. } => self.scored_passes(game, node).any(|(_, x)| x == m),
             };
             if is_move {
-                return Some(m);
+                return (Some(m), cx);
             }
         }
-        None
+        (None, cx)
     }
 
     /// What [`Engine::score_moves`] needs to know of a node before it
@@ -2054,15 +2057,20 @@ impl Engine {
     }
 
     /// The moves of [`Engine::moves_at`] with their scores, unsorted (in
-    /// the tie-breaking order), into `scored`.
+    /// the tie-breaking order), into `scored`; `cx` is the node's move
+    /// context if it is at hand.
     fn score_moves(
         &mut self,
         game: &Game,
         node: &Node,
         ply: Option<u32>,
+        cx: Option<MoveContext>,
         scored: &mut Vec<(i32, Move)>,
     ) {
-        let cx = self.move_context(game, node);
+        let cx = match cx {
+            Some(cx) => cx,
+            None => self.move_context(game, node),
+        };
         scored.clear();
         for &p in self.region.iter() {
             if let Some(score) = self.score_point(game, node, &cx, p) {
@@ -2215,10 +2223,17 @@ impl Engine {
         // the node's moves, is tried before any is scored; otherwise the
         // best by score is. The rest are scored and sorted only if the
         // first does not end the search, in the order `moves_at` gives.
-        let quick = self.quick_first(game, node, depth);
+        // The node's move context, when `quick_first` built one, serves
+        // the scoring too.
+        let (quick, mut cx) = self.quick_first(game, node, depth);
         let mut scored = self.score_pool.pop().unwrap_or_default();
-        scored.clear();
-        let mut first = None;
+        let first = match quick {
+            Some(m) => Some(m),
+            None => {
+                self.score_moves(game, node, Some(depth), cx.take(), &mut scored);
+                (!scored.is_empty()).then(|| first_by_score(&scored))
+            }
+        };
         let mut rest: Option<Vec<Move>> = None;
         let mut unknown = false;
         let mut dep = FREE;
@@ -2226,32 +2241,23 @@ impl Engine {
         let mut result = None;
         let mut longest = 0;
         for i in 0.. {
-            let m = if let Some(m0) = first {
-                let rest = rest.get_or_insert_with(|| {
-                    if quick.is_some() {
-                        self.score_moves(game, node, Some(depth), &mut scored);
-                    }
-                    let mut sorted = by_score(&scored);
-                    sorted.retain(|&m| m != m0);
-                    sorted
-                });
-                match rest.get(i - 1) {
-                    Some(&m) => m,
-                    None => break,
-                }
-            } else {
-                let m0 = match quick {
-                    Some(m0) => m0,
-                    None => {
-                        self.score_moves(game, node, Some(depth), &mut scored);
-                        if scored.is_empty() {
-                            break;
+            let m = match (i, first) {
+                (_, None) => break,
+                (0, Some(m0)) => m0,
+                (_, Some(m0)) => {
+                    let rest = rest.get_or_insert_with(|| {
+                        if quick.is_some() {
+                            self.score_moves(game, node, Some(depth), cx.take(), &mut scored);
                         }
-                        first_by_score(&scored)
+                        let mut sorted = by_score(&scored);
+                        sorted.retain(|&m| m != m0);
+                        sorted
+                    });
+                    match rest.get(i - 1) {
+                        Some(&m) => m,
+                        None => break,
                     }
-                };
-                first = Some(m0);
-                m0
+                }
             };
             // A node from the pool, its board's allocation reused.
             let mut child = self.spare.pop().unwrap_or_else(|| node.clone());

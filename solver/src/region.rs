@@ -806,13 +806,13 @@ fn local_core_bits(
     b.begin(geo.len());
     // The board's stone masks; outside K the board is the root's, so the
     // only stones of `color` next to K there are the frontier's.
-    let inside = board.stones_of(color).and(&masks.inside);
-    let mine = inside.or(&masks.frontier[color.index()]);
+    let mine_inside = board.stones_of(color).and(&masks.inside);
+    let mine = mine_inside.or(&masks.frontier[color.index()]);
     let empty = masks
         .inside
         .and_not(board.stones_of(Color::Black))
         .and_not(board.stones_of(Color::White));
-    for p in inside.points() {
+    for p in mine_inside.points() {
         if board.head(p) == p {
             b.index(p);
         }
@@ -915,9 +915,7 @@ impl RegionMasks {
             }
         }
         for (mask, points) in masks.frontier.iter_mut().zip(frontier) {
-            for &p in points {
-                mask.insert(p);
-            }
+            *mask = points.iter().copied().collect();
         }
         Some(masks)
     }
