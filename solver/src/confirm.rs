@@ -41,6 +41,9 @@ use std::rc::Rc;
 use std::time::{Duration, Instant};
 
 mod dfpn;
+mod table;
+
+use table::Table;
 
 /// Bounds on the work of one string's verdict.
 #[derive(Clone, Copy, Debug)]
@@ -922,21 +925,21 @@ pub struct Engine {
     safety_counts: [u64; 3],
     /// Winning moves seen, by position and mover: move-ordering hints shared
     /// between the games about a string.
-    hints: KeyMap<Move>,
+    hints: Table<Move>,
     /// Move ordering learnt across positions (killer moves and history).
     order: Ordering,
     /// Failures proved only up to a depth (iterative deepening): position
     /// and game to the number of plies within which no win exists.
-    tt_bounded: KeyMap<u32>,
+    tt_bounded: Table<u32>,
     /// The same, found while wins are shortened (`strict_lengths`): no
     /// win that fits within that many plies.
-    tt_strict: KeyMap<u32>,
+    tt_strict: Table<u32>,
     /// Depth beyond which the depth-first search stops (iterative deepening).
     depth_limit: u32,
     /// Whether a depth cut-off counts as the reacher's win (a search for
     /// the defender's quick refutations) rather than as his failure.
     cut_wins: bool,
-    tt: KeyMap<u32>,
+    tt: Table<u32>,
     /// Nested questions left open by [`NESTED_BUDGET`].
     nested_open: KeySet,
     /// Trace counters of nested questions: asked, left open, and won by
@@ -967,7 +970,7 @@ pub struct Engine {
     strict_lengths: bool,
     /// df-pn's unproven proof and disproof numbers by position and game
     /// ([`dfpn`]): they steer the search only.
-    pn_table: KeyMap<(u32, u32)>,
+    pn_table: Table<(u32, u32)>,
     /// Nodes the depth-first search has finished with: it takes its
     /// children from here, so that a node costs no allocation (one per
     /// ply of the deepest line, reused).
@@ -1007,14 +1010,14 @@ impl Engine {
             depth_limit: u32::MAX,
             cut_wins: false,
             by_kind: [0; 3],
-            hints: KeyMap::default(),
+            hints: Table::default(),
             order: Ordering::default(),
-            tt_bounded: KeyMap::default(),
-            tt_strict: KeyMap::default(),
+            tt_bounded: Table::default(),
+            tt_strict: Table::default(),
             safety_cache: KeyMap::default(),
             safety_base: None,
             safety_counts: [0; 3],
-            tt: KeyMap::default(),
+            tt: Table::default(),
             nested_open: KeySet::default(),
             nested_stats: [0; 3],
             miai: true,
@@ -1023,7 +1026,7 @@ impl Engine {
             cramped: true,
             settling: true,
             strict_lengths: false,
-            pn_table: KeyMap::default(),
+            pn_table: Table::default(),
             spare: Vec::new(),
             score_pool: Vec::new(),
         }
@@ -1081,6 +1084,17 @@ impl Engine {
             eprintln!(
                 "nodes by game (capture, confirm, new stone): {:?}; Benson over the region / whole board / parent's: {:?}; nested asked/open/won {:?}",
                 self.by_kind, self.safety_counts, self.nested_stats
+            );
+            eprintln!(
+                "tables: tt {} bounded {} strict {} hints {} pn {} safety {} miai {} open {}",
+                self.tt.len(),
+                self.tt_bounded.len(),
+                self.tt_strict.len(),
+                self.hints.len(),
+                self.pn_table.len(),
+                self.safety_cache.len(),
+                self.miai_cache.len(),
+                self.nested_open.len()
             );
         }
         self.by_kind = [0; 3];
@@ -2334,7 +2348,7 @@ impl Engine {
                 } else {
                     &mut self.tt_bounded
                 };
-                let e = table.entry(tkey).or_insert(0);
+                let e = table.entry_or(tkey, 0);
                 *e = (*e).max(r);
                 (val, FREE, true)
             }

@@ -28,10 +28,6 @@ use crate::position::Move;
 /// Proof and disproof numbers at or above this are infinite.
 pub(super) const INF: u32 = u32::MAX / 4;
 
-/// Entries of the table of unproven numbers before it is emptied (they only
-/// steer the search, so losing them costs work, never correctness).
-const PN_TABLE_MAX: usize = 1 << 21;
-
 /// The numbers of a position: proof (how hard for the reacher to win) and
 /// disproof (how hard to refute him), with, once proven, the length of the
 /// win and the shallowest path depth of a repetition it relies on.
@@ -243,9 +239,6 @@ impl Engine {
             }
             out.dep = FREE;
         } else if !out.proven() {
-            if self.pn_table.len() >= PN_TABLE_MAX {
-                self.pn_table.clear();
-            }
             self.pn_table.insert(tkey, (out.pn, out.dn));
         }
         out
