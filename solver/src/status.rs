@@ -104,6 +104,10 @@ pub enum Reason {
     NewStone,
     /// It can be captured and no new uncapturable stone follows.
     Captured,
+    /// Its owner's only defence is a cycle that gains the opponent
+    /// prisoners every round, which Article 1 rules out (example 23,
+    /// [`crate::cycle`]): the opponent never has to complete the capture.
+    GainingCycle,
     /// A search limit was hit.
     Limit,
 }
@@ -123,6 +127,9 @@ impl Reason {
             }
             Reason::Captured => {
                 "dead: the opponent captures it and no new stone of its owner survives"
+            }
+            Reason::GainingCycle => {
+                "dead: its owner can only hold on by a cycle that gains the opponent prisoners every round, no defence by the aim of the game (Article 1)"
             }
             Reason::Limit => "unknown: the search hit its limit before deciding",
         }
@@ -834,13 +841,25 @@ fn judge_string(
                 }
                 Val::Win(_) => {
                     let (w1, last) = witness(engine, &confirm, &start, captures);
-                    let (w2, _) = witness(
-                        engine,
-                        &confirm.after_capture(&last),
-                        &Node::new(last.pos),
-                        format!("after the capture no new {owner} stone survives"),
-                    );
-                    (Status::Dead, Reason::Captured, vec![w1, w2])
+                    if w1.end == "gains" {
+                        // The line never captures: the gaining cycle is the
+                        // whole proof, and no new stone comes into question.
+                        let w1 = Witness {
+                            claim: format!(
+                                "{them} holds the {owner} string in a cycle that gains {them} prisoners every round"
+                            ),
+                            ..w1
+                        };
+                        (Status::Dead, Reason::GainingCycle, vec![w1])
+                    } else {
+                        let (w2, _) = witness(
+                            engine,
+                            &confirm.after_capture(&last),
+                            &Node::new(last.pos),
+                            format!("after the capture no new {owner} stone survives"),
+                        );
+                        (Status::Dead, Reason::Captured, vec![w1, w2])
+                    }
                 }
                 Val::Loss => {
                     // Show the quickest capture; if its end is not a won

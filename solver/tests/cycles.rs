@@ -21,16 +21,20 @@
 //! The cycle is never White's only defence here (at the stop White may
 //! connect at C5 for a seki), so the two readings must agree: these tests
 //! pin that the Article 1 rule does not reach beyond gaining cycles the
-//! defender cannot leave. No position where the cycle is the only defence
-//! (a faithful example 23) has been found yet; the rule's arithmetic is
-//! unit-tested in `kakunin::cycle` and `kakunin::confirm`.
+//! defender cannot leave. The rule's arithmetic is unit-tested in
+//! `kakunin::cycle` and `kakunin::confirm`.
+//!
+//! With A1 empty (the black string's eye two points), and on the board cut
+//! at column D, the cycle *is* White's only defence: that is official
+//! example 23, `cases/official/j89-23.yaml` (session 22). The last test
+//! pins that only the Article 1 reading kills the white group there.
 
 use kakunin::board::{Board, Color, Point};
 use kakunin::confirm::{Engine, Game, Kind, Limits, Node, Val};
 use kakunin::cycle::Cycles;
 use kakunin::ko::PassRule;
 use kakunin::position::{Move, Position};
-use kakunin::status::{Options, judge};
+use kakunin::status::{Options, Reason, Status, judge};
 use std::rc::Rc;
 use std::time::Duration;
 
@@ -81,6 +85,15 @@ fn capture_game(pos: &Position) -> Game {
     Game::new(Kind::Capture, Color::White, nine.clone(), nine)
 }
 
+/// Judging options with `cycles` and this file's bounds.
+fn options(cycles: Cycles) -> Options {
+    Options {
+        cycles,
+        limits: limits(),
+        ..Options::default()
+    }
+}
+
 fn engine(pos: &Position, cycles: Cycles) -> Engine {
     let all: Vec<Point> = pos.board.geometry().points().collect();
     let nine = capture_game(pos).target;
@@ -115,13 +128,36 @@ fn a_cycle_the_defender_can_leave_is_no_capture_under_either_reading() {
 fn at_the_stop_both_readings_give_the_same_verdicts() {
     let b = Board::from_rows(&ROWS).expect("a board");
     let verdicts = |cycles| {
-        let opts = Options {
-            cycles,
-            limits: limits(),
-            ..Options::default()
-        };
-        let v = judge(&b, &opts);
+        let v = judge(&b, &options(cycles));
         v.strings.iter().map(|s| s.status).collect::<Vec<_>>()
     };
     assert_eq!(verdicts(Cycles::Literal), verdicts(Cycles::Article1));
+}
+
+/// Example 23's board: the literal reading keeps the seven-stone group
+/// alive (in seki) by the cycle; the Article 1 reading calls it dead, for
+/// the gaining cycle, with that cycle as its one witness line.
+#[test]
+fn example_23_needs_the_article_1_reading() {
+    let b = Board::from_rows(&[". O . O", ". X O O", "X X . O", ". X O O", ". X O ."])
+        .expect("a board");
+    let d4 = b.geometry().parse_point("D4").expect("a point");
+    let group = |cycles| {
+        let v = judge(&b, &options(cycles));
+        v.strings
+            .into_iter()
+            .find(|s| s.points.contains(&d4))
+            .expect("the white group")
+    };
+    let literal = group(Cycles::Literal);
+    assert_eq!(literal.status, Status::Alive);
+    let article1 = group(Cycles::Article1);
+    assert_eq!(article1.status, Status::Dead);
+    assert_eq!(article1.reason, Reason::GainingCycle);
+    assert_eq!(article1.witness.len(), 1);
+    assert_eq!(article1.witness[0].end, "gains");
+    assert_eq!(
+        article1.witness[0].moves,
+        ["A5", "A4", "pass", "A5", "C5", "B5"]
+    );
 }
