@@ -202,7 +202,8 @@ fn every_string_of_the_real_positions_gets_one_verdict() {
 }
 
 /// The positions right after Black's capture of example 17's ten corner
-/// stones (`cases/official/j89-17.yaml`), White to move: the standard
+/// stones (on the board `research/j89-17-block-corner.yaml`, the corpus
+/// board until session 22), White to move: the standard
 /// capture leaves black A2 B1 C1 in the emptied corner, another line
 /// leaves A1 B1 C1. In both, the new-stone game (can White play a stone in
 /// the fight that Black cannot capture?) is lost for White, with and

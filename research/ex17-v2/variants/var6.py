@@ -1,0 +1,6 @@
+exec(open("var1.py").read().split("import itertools")[0])
+b=setp(base, ("D4","H4"), ".")
+rows=b.split("\n"); rows[0]="X . X X X X X X . X"; b2="\n".join(rows)
+run(b2, "wall2")
+rows[0]="X . X X X X X X X ."; b3="\n".join(rows)
+run(b3, "wall2b")
