@@ -519,7 +519,8 @@ const FREE: u32 = u32::MAX;
 /// Salts of the Benson cache keys, per colour.
 const SAFETY_SALT: [u64; 2] = [0x5AFE_0000_0000_0B1C, 0x5AFE_0000_0000_3417];
 
-/// Entries of the Benson cache before it is emptied. (Measured on j89-16:
+/// Entries of the Benson and miai caches before they are emptied
+/// ([`Table`]). (Measured on j89-16:
 /// 2^20 entries peak at 309 MB, 2^17 at 252 MB, in the same time; the cache
 /// only saves recomputation, it never changes an answer.)
 const SAFETY_CACHE_MAX: usize = 1 << 17;
@@ -915,7 +916,7 @@ pub struct Engine {
     total: u64,
     aborted: bool,
     by_kind: [u64; 3],
-    safety_cache: KeyMap<Rc<Safety>>,
+    safety_cache: Table<Rc<Safety>, SAFETY_CACHE_MAX>,
     /// Benson's answers on the first board asked about, from which those of
     /// the later boards are computed over the region only (`Some(None)`
     /// when that board does not allow it).
@@ -951,7 +952,7 @@ pub struct Engine {
     /// The miai rule's answers by board and string: boards recur across
     /// the games and transpositions of a string's questions (measured on
     /// example 20: 12.0 s without it, 10.1 s with it).
-    miai_cache: KeyMap<bool>,
+    miai_cache: Table<bool, SAFETY_CACHE_MAX>,
     /// Whether the df-pn search ([`dfpn`]) runs, before the depth-first
     /// pass [`PROOF_NUMBER_BEFORE`].
     proof_number: bool,
@@ -1014,14 +1015,14 @@ impl Engine {
             order: Ordering::default(),
             tt_bounded: Table::default(),
             tt_strict: Table::default(),
-            safety_cache: KeyMap::default(),
+            safety_cache: Table::default(),
             safety_base: None,
             safety_counts: [0; 3],
             tt: Table::default(),
             nested_open: KeySet::default(),
             nested_stats: [0; 3],
             miai: true,
-            miai_cache: KeyMap::default(),
+            miai_cache: Table::default(),
             proof_number: true,
             cramped: true,
             settling: true,
@@ -1567,9 +1568,6 @@ impl Engine {
             if let Some(&safe) = self.miai_cache.get(&key) {
                 return safe;
             }
-            if self.miai_cache.len() >= SAFETY_CACHE_MAX {
-                self.miai_cache.clear();
-            }
             let safe = crate::miai::safe_in_order(board, h, Some(&self.rank));
             self.miai_cache.insert(key, safe);
             safe
@@ -1679,9 +1677,6 @@ impl Engine {
         let key = board.hash() ^ SAFETY_SALT[color.index()];
         if let Some(s) = self.safety_cache.get(&key) {
             return Rc::clone(s);
-        }
-        if self.safety_cache.len() >= SAFETY_CACHE_MAX {
-            self.safety_cache.clear();
         }
         if let Some(prev) = node.prev
             && let Some(parent) = self

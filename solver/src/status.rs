@@ -807,7 +807,7 @@ fn judge_string(
         let (steps, end, last) = engine.witness_line(game, node, opts.line_len);
         let target = format!("the {} string", color.name());
         let w = line_witness(board, claim, node.pos.to_move, &steps, &end, color, &target);
-        (w, last)
+        (w, last, end)
     };
     let owner = color.name();
     let them = color.opponent().name();
@@ -819,7 +819,7 @@ fn judge_string(
             (Status::Unknown, Reason::Limit, Vec::new())
         }
         Val::Loss => {
-            let (w, _) = witness(
+            let (w, ..) = witness(
                 engine,
                 &capture,
                 &start,
@@ -836,12 +836,12 @@ fn judge_string(
                     // Half of the verdict is proved: the capture. Its line
                     // backs the claim that the string can be captured.
                     open = Some(Open::after(engine, Question::NewStone));
-                    let (w, _) = witness(engine, &capture, &start, captures);
+                    let (w, ..) = witness(engine, &capture, &start, captures);
                     (Status::Unknown, Reason::Limit, vec![w])
                 }
                 Val::Win(_) => {
-                    let (w1, last) = witness(engine, &confirm, &start, captures);
-                    if w1.end == "gains" {
+                    let (w1, last, end) = witness(engine, &confirm, &start, captures);
+                    if end == LineEnd::Gains {
                         // The line never captures: the gaining cycle is the
                         // whole proof, and no new stone comes into question.
                         let w1 = Witness {
@@ -852,7 +852,7 @@ fn judge_string(
                         };
                         (Status::Dead, Reason::GainingCycle, vec![w1])
                     } else {
-                        let (w2, _) = witness(
+                        let (w2, ..) = witness(
                             engine,
                             &confirm.after_capture(&last),
                             &Node::new(last.pos),
@@ -866,16 +866,16 @@ fn judge_string(
                     // new-stone game (the defender's resistance in the capture
                     // game is not his best play here), show the confirm line.
                     let claim = captures;
-                    let (mut w1, mut last) = witness(engine, &capture, &start, claim.clone());
+                    let (mut w1, mut last, _) = witness(engine, &capture, &start, claim.clone());
                     let mut after = confirm.after_capture(&last);
                     if !matches!(
                         engine.solve(&after, &Node::new(last.pos.clone())),
                         Val::Win(_)
                     ) {
-                        (w1, last) = witness(engine, &confirm, &start, claim);
+                        (w1, last, _) = witness(engine, &confirm, &start, claim);
                         after = confirm.after_capture(&last);
                     }
-                    let (w2, _) = witness(
+                    let (w2, ..) = witness(
                         engine,
                         &after,
                         &Node::new(last.pos),
