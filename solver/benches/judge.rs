@@ -46,3 +46,16 @@ fn ogs_easy_13003398(bencher: divan::Bencher) {
     let opts = Options::default();
     bencher.bench(|| judge(divan::black_box(&game.board), &opts));
 }
+
+/// A wall around an empty strip two rows deep along the edge, the wide
+/// areas of real endings at their simplest: the wall lives by the local
+/// proof on its cut-out, whose search grows quickly with the length
+/// (research/zones/README.md).
+#[divan::bench(args = [5, 6, 7], sample_count = 10)]
+fn edge_strip(bencher: divan::Bencher, length: usize) {
+    let empty = vec!["."; length].join(" ");
+    let wall = vec!["X"; length].join(" ");
+    let board = kakunin::board::Board::from_rows(&[&empty, &empty, &wall]).expect("board");
+    let opts = Options::default();
+    bencher.bench(|| judge(divan::black_box(&board), &opts));
+}

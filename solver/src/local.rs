@@ -359,7 +359,7 @@ impl LocalSearch {
             .chain(cluster.wall_stones.iter())
             .copied()
             .collect();
-        let engine = Engine::new(
+        let mut engine = Engine::new(
             &cluster.board,
             &region,
             &cluster.wall_stones,
@@ -367,6 +367,9 @@ impl LocalSearch {
             rule,
             limits,
         );
+        // The walls' owner answers next to the opponent's stone first: on a
+        // wide area his answers are the proof.
+        engine.set_answer_nearby(true);
         LocalSearch {
             cluster,
             engine,
@@ -567,6 +570,20 @@ mod tests {
         assert_eq!(lone.len(), 1);
         assert_eq!(lone[0].areas.len(), 10);
         assert_eq!(lone[0].walls.len(), 1);
+        let mut ls = LocalSearch::new(lone[0].clone(), PassRule::OneBan, Limits::default());
+        let (live, _) = ls.live_walls().expect("proved");
+        assert_eq!(live, lone[0].walls);
+    }
+
+    /// An empty strip two rows deep along the edge, walled by one string
+    /// with no other liberty: a lone cluster, and the wall lives (the
+    /// opponent's invasions all fail).
+    #[test]
+    fn a_strip_two_rows_deep_lives() {
+        let board =
+            Board::from_rows(&[". . . . . . .", ". . . . . . .", "X X X X X X X"]).expect("board");
+        let lone = lone_clusters(&board, Color::Black);
+        assert_eq!(lone.len(), 1);
         let mut ls = LocalSearch::new(lone[0].clone(), PassRule::OneBan, Limits::default());
         let (live, _) = ls.live_walls().expect("proved");
         assert_eq!(live, lone[0].walls);
