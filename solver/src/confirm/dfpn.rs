@@ -22,7 +22,8 @@
 //! own ([`Engine::pn_table`]): they only steer the search, so they may come
 //! from any path.
 
-use super::{Engine, FREE, Game, KeyMap, LOSS, Node, Standing, Val, balance_after, decode};
+use super::search::balance_after;
+use super::{Engine, FREE, Game, KeyMap, LOSS, Node, Standing, Val, decode};
 use crate::position::Move;
 
 /// Proof and disproof numbers at or above this are infinite.

@@ -1,0 +1,232 @@
+//! Witness lines: the line of play that proves a verdict, drawn from the
+//! proved results of the search, with each win shortened where a shorter
+//! one is found within [`SHORTENING_BUDGET`].
+
+use super::standing::{Settlement, Standing};
+use super::{Engine, Game, KeyMap, Kind, Node, Val, decode};
+use crate::board::Color;
+use crate::position::Move;
+
+/// Nodes a witness line may spend on shortening its wins
+/// ([`Engine::shorten`]), over the whole line, and never more than half of
+/// what the line has left. A win whose shortest form is not found within
+/// them keeps the length that proved it.
+const SHORTENING_BUDGET: u64 = 50_000;
+
+/// One step of a witness line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Step {
+    /// Who moves.
+    pub color: Color,
+    /// The move.
+    pub mv: Move,
+}
+
+/// How a witness line ends.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LineEnd {
+    /// The goal of the game was reached (a capture, an uncapturable new stone).
+    Goal,
+    /// The position repeats: the cycle goes on for ever.
+    Repeats,
+    /// The position repeats after a round that gained the reacher prisoners:
+    /// by Article 1 that reaches the goal ([`crate::cycle`]).
+    Gains,
+    /// The game ends without its goal played out: a static rule settles it.
+    Settled(Settlement),
+    /// The line was cut (length or work bound); the verdict stands.
+    Cut,
+}
+
+impl Engine {
+    /// A principal line of `game` from `node`: the reacher's fastest win or
+    /// most natural try, the defender's longest resistance or refutation.
+    /// Wins are drawn as they were proved; see [`Engine::witness_line`].
+    pub fn line(&mut self, game: &Game, node: &Node, max_len: usize) -> (Vec<Step>, LineEnd, Node) {
+        self.draw_line(game, node, max_len, false)
+    }
+
+    /// [`Engine::line`] for a reader: every win on it is first shortened
+    /// ([`Engine::shorten`]), so the line shows the quickest way to the
+    /// goal rather than the one the search happened to prove (a
+    /// proof-number proof is the cheapest to find, not the shortest).
+    pub fn witness_line(
+        &mut self,
+        game: &Game,
+        node: &Node,
+        max_len: usize,
+    ) -> (Vec<Step>, LineEnd, Node) {
+        self.draw_line(game, node, max_len, true)
+    }
+
+    /// Looks for a shorter form of the win of length `k` stored for
+    /// `node`: depth-first passes of growing depth up to `k - 1` plies, in
+    /// which a stored win counts only if it fits within the depth left
+    /// (`strict_lengths`). The first win found is the shortest, and it and
+    /// its subtrees' wins are stored with their lengths: every stored
+    /// length stays the length of a real win, so a win not shortened within
+    /// [`SHORTENING_BUDGET`] keeps the one that proved it.
+    pub(super) fn shorten(&mut self, game: &Game, node: &Node, k: u32, spent: &mut u64) {
+        if *spent >= SHORTENING_BUDGET || self.aborted {
+            return;
+        }
+        let saved = (
+            self.limits.nodes,
+            self.depth_limit,
+            self.cut_wins,
+            self.strict_lengths,
+        );
+        let before = self.nodes;
+        // At most half of what the line has left: the moves still have to
+        // be chosen.
+        let share = (SHORTENING_BUDGET - *spent).min(saved.0.saturating_sub(before) / 2);
+        self.limits.nodes = before + share;
+        self.cut_wins = false;
+        self.strict_lengths = true;
+        for limit in 1..k {
+            self.depth_limit = limit;
+            let mut path = KeyMap::default();
+            let (v, _, _) = self.search(game, node, 0, 0, &mut path);
+            if matches!(v, Val::Win(_)) || self.aborted {
+                break;
+            }
+        }
+        (
+            self.limits.nodes,
+            self.depth_limit,
+            self.cut_wins,
+            self.strict_lengths,
+        ) = saved;
+        *spent += self.nodes - before;
+        // Only the shortening's share may have been spent.
+        self.resume_after_share(saved.0);
+    }
+
+    /// The child of `node` with the shortest win already known: one that
+    /// ends the game at once, or one stored in the transposition table.
+    fn quickest_stored(
+        &mut self,
+        game: &Game,
+        node: &Node,
+        moves: &[Move],
+    ) -> Option<(Move, Node)> {
+        let mut best: Option<(u32, Move, Node)> = None;
+        for &m in moves {
+            let child = self.child(game, node, m);
+            let known = match self.tt.get(&game.tkey(&child)) {
+                Some(&e) => decode(e),
+                None => match self.standing(game, &child) {
+                    Standing::Ended(v) => v,
+                    _ => Val::Unknown,
+                },
+            };
+            if let Val::Win(k) = known
+                && best.as_ref().is_none_or(|b| k < b.0)
+            {
+                best = Some((k, m, child));
+            }
+        }
+        best.map(|(_, m, child)| (m, child))
+    }
+
+    fn draw_line(
+        &mut self,
+        game: &Game,
+        node: &Node,
+        max_len: usize,
+        shortest: bool,
+    ) -> (Vec<Step>, LineEnd, Node) {
+        let mut spent = 0;
+        let mut steps = Vec::new();
+        let mut seen = vec![node.key()];
+        let mut cur = node.clone();
+        loop {
+            if let (Standing::Ended(_), why) = self.standing_why(game, &cur) {
+                // A game that ends by no static rule ends on its goal (a
+                // capture, a new stone settled alive).
+                let end = match why {
+                    Some(why) if !Self::goal_reached(game, &cur) => LineEnd::Settled(why),
+                    _ => LineEnd::Goal,
+                };
+                return (steps, end, cur);
+            }
+            if steps.len() >= max_len || self.aborted {
+                return (steps, LineEnd::Cut, cur);
+            }
+            let mut value = self.solve(game, &cur);
+            if let (true, Val::Win(k)) = (shortest, value) {
+                self.shorten(game, &cur, k, &mut spent);
+                value = self.solve(game, &cur);
+            }
+            let reacher_moves = cur.pos.to_move == game.reacher();
+            let mut pick: Option<(Move, Node)> = None;
+            let mut best_len: Option<u32> = None;
+            let moves = self.moves(game, &cur);
+            if moves.is_empty() {
+                // Nothing left to try (no pass either): the game is over.
+                let side = cur.pos.to_move;
+                return (steps, LineEnd::Settled(Settlement::NoMove(side)), cur);
+            }
+            if shortest && reacher_moves && matches!(value, Val::Win(_)) {
+                // The shortened win is stored: take the quickest stored
+                // win, and search the moves only when none is stored.
+                pick = self.quickest_stored(game, &cur, &moves);
+            }
+            // A reacher drawing the shortest line takes the first win found.
+            let first_win_will_do = shortest && reacher_moves;
+            if pick.is_none() {
+                for m in moves {
+                    let child = self.child(game, &cur, m);
+                    let v = self.solve(game, &child);
+                    let take = match (value, reacher_moves, v) {
+                        (Val::Win(_), true, Val::Win(k)) => best_len.is_none_or(|b| k < b),
+                        (Val::Win(_), false, Val::Win(k)) => best_len.is_none_or(|b| k > b),
+                        (Val::Loss, true, _) => pick.is_none(),
+                        (Val::Loss, false, Val::Loss) => pick.is_none(),
+                        _ => false,
+                    };
+                    if take {
+                        if let Val::Win(k) = v {
+                            best_len = Some(k);
+                        }
+                        pick = Some((m, child));
+                        if matches!(value, Val::Loss) || first_win_will_do {
+                            break;
+                        }
+                    }
+                }
+            }
+            let Some((m, child)) = pick else {
+                return (steps, LineEnd::Cut, cur);
+            };
+            steps.push(Step {
+                color: cur.pos.to_move,
+                mv: m,
+            });
+            let k = child.key();
+            cur = child;
+            if let Some(from) = seen.iter().position(|&s| s == k) {
+                let balance: i32 = steps[from..]
+                    .iter()
+                    .filter(|s| matches!(s.mv, Move::Pass { .. }))
+                    .map(|s| if s.color == game.reacher() { 1 } else { -1 })
+                    .sum();
+                let end = if self.cycles.reached(0, balance) {
+                    LineEnd::Gains
+                } else {
+                    LineEnd::Repeats
+                };
+                return (steps, end, cur);
+            }
+            seen.push(k);
+        }
+    }
+
+    /// True when the game's goal itself (not a nested verdict) holds at `node`.
+    fn goal_reached(game: &Game, node: &Node) -> bool {
+        match game.kind {
+            Kind::Capture | Kind::Confirm => Self::captured(game, node),
+            Kind::NewStone => node.pos.to_move != game.owner && !node.new_stones.is_empty(),
+        }
+    }
+}
