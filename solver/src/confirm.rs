@@ -509,6 +509,9 @@ pub struct Engine {
     /// among equals by the owner of a capture game's target
     /// ([`Engine::set_answer_nearby`]).
     answer_nearby: bool,
+    /// Whether the df-pn phase runs early, with every node the depth-first
+    /// search has left ([`Engine::set_proof_number_early`]).
+    proof_number_early: bool,
     /// Whether a stored win counts only when it fits within the depth
     /// limit: set while a witness line looks for the shortest wins
     /// ([`Engine::shorten`]).
@@ -570,6 +573,7 @@ impl Engine {
             proof_number: true,
             cramped: true,
             answer_nearby: false,
+            proof_number_early: false,
             settling: true,
             strict_lengths: false,
             pn_table: Table::default(),
@@ -607,6 +611,20 @@ impl Engine {
     /// default bounds (their ko fights are decided by other moves).
     pub fn set_answer_nearby(&mut self, on: bool) {
         self.answer_nearby = on;
+    }
+
+    /// Whether the next searches run df-pn early (before pass
+    /// [`search::PROOF_NUMBER_EARLY`] of the deepening) with every node the
+    /// depth-first search has left, instead of before pass
+    /// [`search::PROOF_NUMBER_BEFORE`] with a quarter of them (off by
+    /// default). The local proofs turn it on for the walls' game of a
+    /// cut-out, a pure life-and-death problem where df-pn's table pays. The
+    /// games with a new-stone question keep the later, smaller share: with
+    /// df-pn first there (in the whole search, or in the cut-outs' proofs
+    /// of dead stones) example 6 lost its verdict at the default bounds,
+    /// and in the whole search example 15 too.
+    pub fn set_proof_number_early(&mut self, on: bool) {
+        self.proof_number_early = on;
     }
 
     /// Whether a target or a fight in an area too small for two eyes
