@@ -141,6 +141,7 @@ fn main() {
             Limits {
                 nodes,
                 time: Duration::from_secs(600),
+                deadline: None,
             },
         );
         e.set_settling(settling);

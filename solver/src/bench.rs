@@ -252,6 +252,7 @@ mod tests {
             limits: crate::confirm::Limits {
                 nodes: 2_000,
                 time: Duration::from_secs(10),
+                deadline: None,
             },
             ..Options::default()
         };

@@ -68,6 +68,11 @@ pub struct Limits {
     pub nodes: u64,
     /// Wall time at most.
     pub time: Duration,
+    /// The moment by which the whole position must be judged, all its
+    /// strings together: past it every search gives up (`None`: no such
+    /// moment). [`crate::status::judge`] sets it from
+    /// [`crate::status::Options::position_time`] when it starts.
+    pub deadline: Option<Instant>,
 }
 
 impl Default for Limits {
@@ -80,6 +85,7 @@ impl Default for Limits {
         Limits {
             nodes: 2_000_000,
             time: Duration::from_secs(20),
+            deadline: None,
         }
     }
 }
@@ -92,6 +98,9 @@ pub enum Bound {
     Nodes,
     /// The time bound ([`Limits::time`]).
     Time,
+    /// The position's time bound ([`Limits::deadline`]), shared by all its
+    /// strings.
+    Deadline,
     /// Neither: the search ended with a nested question ("can this new
     /// stone be captured?", "is the fight sealed?") left open at its own
     /// bound of [`standing::NESTED_BUDGET`] nodes, on which the answer depends.

@@ -379,6 +379,7 @@ mod tests {
             limits: Limits {
                 nodes: 20_000,
                 time: Duration::from_secs(10),
+                deadline: None,
             },
             ..Options::default()
         })

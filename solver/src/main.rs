@@ -35,6 +35,10 @@ struct SearchArgs {
     /// Seconds of search at most per string.
     #[arg(long, default_value = "20", value_parser = seconds)]
     max_seconds: Duration,
+    /// Seconds at most for a whole position, all its strings together
+    /// (none by default): strings still open then are `unknown`.
+    #[arg(long, value_parser = seconds)]
+    max_position_seconds: Option<Duration>,
     /// How a pass lifts Article 7-2 ko bans.
     #[arg(long, value_enum, default_value_t = PassRule::OneBan)]
     pass_rule: PassRule,
@@ -96,7 +100,9 @@ impl SearchArgs {
             limits: Limits {
                 nodes: self.max_nodes,
                 time: self.max_seconds,
+                deadline: None,
             },
+            position_time: self.max_position_seconds,
             local: !self.no_local,
             miai: !self.no_miai,
             proof_number: !self.no_proof_number,

@@ -37,6 +37,7 @@ fn engine() -> Engine {
         limits: Limits {
             nodes: 200,
             time: Duration::from_secs(1),
+            deadline: None,
         },
         ..Options::default()
     })

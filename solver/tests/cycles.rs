@@ -50,6 +50,7 @@ fn limits() -> Limits {
     Limits {
         nodes: 2_000_000,
         time: Duration::from_secs(120),
+        deadline: None,
     }
 }
 

@@ -190,14 +190,16 @@ fn report_writes_one_self_contained_page() {
 #[test]
 fn time_bounds_that_are_not_seconds_are_refused_by_name() {
     let f = case("official/j89-01.yaml");
-    for bad in ["nan", "inf", "1e30", "abc"] {
-        let o = kakunin(&["judge", "--max-seconds", bad, f.to_str().expect("utf-8")]);
-        assert_eq!(o.status.code(), Some(2), "--max-seconds {bad}");
-        let e = stderr(&o);
-        assert!(
-            e.contains(&format!("invalid value '{bad}' for '--max-seconds")),
-            "--max-seconds {bad}: {e}"
-        );
+    for flag in ["--max-seconds", "--max-position-seconds"] {
+        for bad in ["nan", "inf", "1e30", "abc"] {
+            let o = kakunin(&["judge", flag, bad, f.to_str().expect("utf-8")]);
+            assert_eq!(o.status.code(), Some(2), "{flag} {bad}");
+            let e = stderr(&o);
+            assert!(
+                e.contains(&format!("invalid value '{bad}' for '{flag}")),
+                "{flag} {bad}: {e}"
+            );
+        }
     }
     let o = kakunin(&[
         "compare",

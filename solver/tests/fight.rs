@@ -30,6 +30,7 @@ fn opts() -> Options {
         limits: Limits {
             nodes: 200_000,
             time: Duration::from_secs(60),
+            deadline: None,
         },
         ..Options::default()
     }

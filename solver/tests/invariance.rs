@@ -22,6 +22,7 @@ fn options() -> Options {
             // safety net for slow machines.
             nodes: 20_000,
             time: Duration::from_secs(30),
+            deadline: None,
         },
         line_len: 4,
         ..Options::default()

@@ -45,6 +45,7 @@ fn options() -> Options {
         limits: Limits {
             nodes,
             time: Duration::from_secs(5),
+            deadline: None,
         },
         line_len: 20,
         ..Options::default()

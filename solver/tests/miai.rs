@@ -16,6 +16,7 @@ fn options(nodes: u64, use_miai: bool) -> Options {
         limits: Limits {
             nodes,
             time: Duration::from_secs(60),
+            deadline: None,
         },
         line_len: 4,
         miai: use_miai,

@@ -105,6 +105,7 @@ fn options(nodes: u64, local: bool) -> Options {
         limits: Limits {
             nodes,
             time: Duration::from_secs(120),
+            deadline: None,
         },
         line_len: 30,
         local,

@@ -23,6 +23,7 @@ fn options() -> Options {
         limits: Limits {
             nodes: 20_000,
             time: Duration::from_secs(30),
+            deadline: None,
         },
         line_len: 20,
         ..Options::default()
@@ -217,6 +218,7 @@ fn unknown_strings_are_drawn_distinctly() {
         limits: Limits {
             nodes: 1,
             time: Duration::from_secs(30),
+            deadline: None,
         },
         ..Options::default()
     };

@@ -91,6 +91,7 @@ fn write_page(dir: &Path) -> (PathBuf, usize) {
         limits: Limits {
             nodes: 20_000,
             time: Duration::from_secs(30),
+            deadline: None,
         },
         line_len: 20,
         ..Options::default()

@@ -18,6 +18,7 @@ fn options(nodes: u64) -> Options {
         limits: Limits {
             nodes,
             time: Duration::from_secs(60),
+            deadline: None,
         },
         line_len: 2,
         ..Options::default()

@@ -234,3 +234,25 @@ fn undecided_stones_leave_expect_out_of_the_yaml_case() {
         .unwrap_or_else(|e| panic!("{e}\n{text}"));
     assert!(c.expect.is_none());
 }
+
+/// A time bound for the whole position: a real 19x19 game is answered
+/// within it, and the strings left open say that this bound stopped them.
+#[test]
+fn a_position_time_bound_answers_a_real_game_in_time() {
+    let started = std::time::Instant::now();
+    let out = kakunin(&[
+        "judge",
+        "--max-position-seconds",
+        "1",
+        "../shared/data/gnugo-kgs/GNU-bassanio.sgf",
+    ]);
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("the search hit the position's time bound"),
+        "{text}"
+    );
+    assert!(text.contains(": alive"), "{text}");
+    // One second of search, and the replay, the map and a busy machine.
+    assert!(started.elapsed() < std::time::Duration::from_secs(30));
+}

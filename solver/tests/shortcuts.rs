@@ -21,6 +21,7 @@ fn options(nodes: u64) -> Options {
         limits: Limits {
             nodes,
             time: Duration::from_secs(30),
+            deadline: None,
         },
         line_len: 4,
         ..Options::default()
@@ -257,6 +258,7 @@ fn after_example_17s_capture_one_move_holds_the_fight_and_saves_the_questions() 
                 Limits {
                     nodes: 2_000_000,
                     time: Duration::from_secs(120),
+                    deadline: None,
                 },
             );
             e.set_settling(settling);

@@ -43,7 +43,9 @@ fn options(i: usize, nodes: u64, shortcuts: bool) -> Options {
         limits: Limits {
             nodes,
             time: Duration::from_secs(30),
+            deadline: None,
         },
+        position_time: None,
         line_len: 4,
         local: shortcuts,
         miai: shortcuts,

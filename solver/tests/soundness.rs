@@ -35,6 +35,7 @@ fn the_three_white_stones_are_never_dead() {
         limits: Limits {
             nodes: 50_000,
             time: Duration::from_secs(60),
+            deadline: None,
         },
         line_len: 4,
         ..Options::default()
@@ -62,6 +63,7 @@ fn on_the_cut_out_white_wins_the_new_stone_game() {
     let limits = Limits {
         nodes: 2_000_000,
         time: Duration::from_secs(120),
+        deadline: None,
     };
     let mut ls = LocalSearch::new(cluster, PassRule::OneBan, limits);
     assert!(

@@ -21,6 +21,7 @@ fn judge(nodes: u64) -> Judgement {
             nodes,
             // The node bound decides; the time bound is a safety net.
             time: Duration::from_secs(120),
+            deadline: None,
         },
         ..Options::default()
     };

@@ -22,6 +22,7 @@ fn options() -> Options {
             // safety net for slow machines.
             nodes: 100_000,
             time: Duration::from_secs(30),
+            deadline: None,
         },
         line_len: 20,
         ..Options::default()

@@ -13,6 +13,7 @@ use super::{Bound, Engine, FREE, Game, KeyMap, Kind, LOSS, Node, Prev, Val, deco
 use crate::board::Point;
 use crate::position::Move;
 use smallvec::SmallVec;
+use std::time::Instant;
 
 /// The passes of the quick depth-first search: a depth limit, and whether
 /// a cut-off there counts as the reacher's win. With `false` a pass can only
@@ -238,6 +239,8 @@ impl Engine {
     pub fn spent(&self) -> (Bound, u64) {
         let bound = if self.nodes >= self.limits.nodes {
             Bound::Nodes
+        } else if self.past_deadline() {
+            Bound::Deadline
         } else if self.started.elapsed() >= self.limits.time {
             Bound::Time
         } else {
@@ -251,11 +254,17 @@ impl Engine {
             return true;
         }
         if self.nodes >= self.limits.nodes
-            || (self.nodes % 4096 == 0 && self.started.elapsed() >= self.limits.time)
+            || (self.nodes % 4096 == 0
+                && (self.started.elapsed() >= self.limits.time || self.past_deadline()))
         {
             self.aborted = true;
         }
         self.aborted
+    }
+
+    /// Whether the position's time bound ([`super::Limits::deadline`]) has passed.
+    fn past_deadline(&self) -> bool {
+        self.limits.deadline.is_some_and(|d| Instant::now() >= d)
     }
 
     /// The node after `m`.
