@@ -430,6 +430,14 @@ fn judge_in_rounds(board: &Board, opts: &Options, deadline: Instant) -> Verdicts
 fn keep_decided(earlier: Verdicts, mut later: Verdicts) -> Verdicts {
     for s in &mut later.strings {
         if s.status != Status::Unknown {
+            // Proved verdicts never disagree, whatever their bounds.
+            debug_assert!(
+                earlier.strings.iter().all(|e| e.points != s.points
+                    || e.status == Status::Unknown
+                    || e.status == s.status),
+                "rounds disagree on {:?}",
+                s.stones
+            );
             continue;
         }
         if let Some(e) = earlier
