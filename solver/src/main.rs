@@ -568,8 +568,11 @@ fn bench(
         }
     })?;
     print!("{}", bench::summary(&samples));
+    let position = opts.position_time.map_or(String::new(), |t| {
+        format!(", {} s a position", t.as_secs_f64())
+    });
     println!(
-        "bounds {} nodes / {:.0} s per string; gnugo: {}; {} positions in {:.1} s; peak memory {}",
+        "bounds {} nodes / {:.0} s per string{position}; gnugo: {}; {} positions in {:.1} s; peak memory {}",
         opts.limits.nodes,
         opts.limits.time.as_secs_f64(),
         gnugo.as_deref().unwrap_or("not run"),
