@@ -84,7 +84,8 @@ const PROOF_NUMBER_SHARE: u64 = 4;
 /// strips walled by one string (nodes, local proof, 4 000 000 nodes a
 /// string): 2x7 122 001 -> 72 081, 2x8 459 065 -> 159 636, 2x9 2 618 721
 /// (the local proof failed, the whole search decided) -> 391 109, 3x4
-/// 91 942 -> 88 149; 3x5 stays `unknown`. Before pass 0 instead: 3x5 alive
+/// 91 942 -> 88 149; 3x5 needs 1 150 527, past the local proof's
+/// 1 000 000 at that bound (alive with 8 000 000). Before pass 0 instead: 3x5 alive
 /// in 998 408 nodes, but 4 KGS strings fewer at 20 000 nodes a string;
 /// before pass 1 or 2: no better than 3. Short strips lose a little: a
 /// df-pn node plays every move of its node, and 2x6 takes 26 332 nodes
