@@ -103,7 +103,7 @@ pub enum Bound {
     Deadline,
     /// Neither: the search ended with a nested question ("can this new
     /// stone be captured?", "is the fight sealed?") left open at its own
-    /// bound of [`standing::NESTED_BUDGET`] nodes, on which the answer depends.
+    /// bound of `NESTED_BUDGET` nodes, on which the answer depends.
     Nested,
 }
 
@@ -503,7 +503,7 @@ pub struct Engine {
     /// example 20: 12.0 s without it, 10.1 s with it).
     miai_cache: Table<bool, SAFETY_CACHE_MAX>,
     /// Whether the df-pn search ([`dfpn`]) runs, before the depth-first
-    /// pass [`search::PROOF_NUMBER_BEFORE`].
+    /// pass `PROOF_NUMBER_BEFORE`.
     proof_number: bool,
     /// Whether a target, or a fight, standing in an area too small for two
     /// eyes ([`crate::cramped`]) settles its game. Off only to check that
@@ -623,9 +623,9 @@ impl Engine {
     }
 
     /// Whether the next searches run df-pn early (before pass
-    /// [`search::PROOF_NUMBER_EARLY`] of the deepening) with every node the
+    /// `PROOF_NUMBER_EARLY` of the deepening) with every node the
     /// depth-first search has left, instead of before pass
-    /// [`search::PROOF_NUMBER_BEFORE`] with a quarter of them (off by
+    /// `PROOF_NUMBER_BEFORE` with a quarter of them (off by
     /// default). The local proofs turn it on for the walls' game of a
     /// cut-out, a pure life-and-death problem where df-pn's table pays. The
     /// games with a new-stone question keep the later, smaller share: with

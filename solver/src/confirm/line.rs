@@ -47,7 +47,7 @@ impl Engine {
     }
 
     /// [`Engine::line`] for a reader: every win on it is first shortened
-    /// ([`Engine::shorten`]), so the line shows the quickest way to the
+    /// (`Engine::shorten`), so the line shows the quickest way to the
     /// goal rather than the one the search happened to prove (a
     /// proof-number proof is the cheapest to find, not the shortest).
     pub fn witness_line(
