@@ -24,8 +24,7 @@ use crate::region::{components, pass_alive};
 use rayon::prelude::*;
 use serde::Serialize;
 use std::rc::Rc;
-use std::time::Duration;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// Settings of a judgement.
 #[derive(Clone, Copy, Debug)]

@@ -125,12 +125,12 @@ impl Engine {
         // Iterative deepening ([`DEEPENING`]) finds short wins before long
         // detours, and quick refutations before deep ones.
         let mut quick = Val::Unknown;
+        let (df_pass, df_share) = if self.proof_number_early {
+            (PROOF_NUMBER_EARLY, 1)
+        } else {
+            (PROOF_NUMBER_BEFORE, PROOF_NUMBER_SHARE)
+        };
         for (pass, &(limit, cut_wins)) in DEEPENING.iter().enumerate() {
-            let (df_pass, df_share) = if self.proof_number_early {
-                (PROOF_NUMBER_EARLY, 1)
-            } else {
-                (PROOF_NUMBER_BEFORE, PROOF_NUMBER_SHARE)
-            };
             if pass == df_pass && self.proof_number {
                 // df-pn goes for the cheapest proof rather than for the
                 // first move's.
@@ -257,13 +257,18 @@ impl Engine {
         // The clock is read every 512 nodes (a few milliseconds of search),
         // so that a position's time bound is kept within about that much:
         // every 4 096 nodes, judgements bounded to 50 ms took up to 141 ms.
-        if self.nodes >= self.limits.nodes
-            || (self.nodes % 512 == 0
-                && (self.started.elapsed() >= self.limits.time || self.past_deadline()))
-        {
+        if self.nodes >= self.limits.nodes || (self.nodes % 512 == 0 && self.time_up()) {
             self.aborted = true;
         }
         self.aborted
+    }
+
+    /// Whether the string's or the position's time bound has passed, read
+    /// from one look at the clock.
+    fn time_up(&self) -> bool {
+        let now = Instant::now();
+        now.duration_since(self.started) >= self.limits.time
+            || self.limits.deadline.is_some_and(|d| now >= d)
     }
 
     /// Whether the position's time bound ([`super::Limits::deadline`]) has passed.
