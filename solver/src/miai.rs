@@ -78,6 +78,7 @@
 //! The search ends a capture game as soon as its target is safe by miai,
 //! exactly as it does for a pass-alive target.
 
+use crate::bitboard::Bits;
 use crate::board::{Board, Color, Point};
 use smallvec::SmallVec;
 
@@ -158,7 +159,7 @@ pub fn proof_in_order(board: &Board, head: Point, rank: Option<&[u32]>) -> Optio
         let alone = Group {
             strings: vec![head],
             links: Vec::new(),
-            linked: Vec::new(),
+            linked: Bits::default(),
         };
         // Linking helps only where an area touched another string.
         match eyes(board, me, &alone, seen) {
@@ -179,8 +180,10 @@ pub fn proof_in_order(board: &Board, head: Point, rank: Option<&[u32]>) -> Optio
 struct Group {
     strings: Vec<Point>,
     links: Vec<(Point, Point)>,
-    /// Points of the links (empty for a group of one string).
-    linked: Vec<bool>,
+    /// Points of the links (empty for a group of one string). A set of bits:
+    /// the rule is asked at nodes of the search, and a flag per point was
+    /// an allocation each time.
+    linked: Bits,
 }
 
 impl Group {
@@ -193,18 +196,20 @@ impl Group {
         let mut g = Group {
             strings: vec![head],
             links: Vec::new(),
-            linked: vec![false; geo.len()],
+            linked: Bits::default(),
         };
         let mut i = 0;
         while i < g.strings.len() && g.strings.len() < MAX_STRINGS {
             let u = g.strings[i];
             i += 1;
-            let mut libs = board.string_liberties(u);
+            // The liberties in increasing order (a set of bits, no
+            // allocation), then by rank.
+            let mut libs: SmallVec<[Point; 32]> = liberty_set(board, u).points().collect();
             if rank.is_some() {
                 libs.sort_by_key(|&l| place(l));
             }
             for &l in &libs {
-                if g.linked[l as usize] {
+                if g.linked.contains(l) {
                     continue;
                 }
                 let Some(t) = geo
@@ -223,10 +228,10 @@ impl Group {
                 };
                 if let Some(&m) = libs
                     .iter()
-                    .find(|&&m| m != l && !g.linked[m as usize] && touches_t(m))
+                    .find(|&&m| m != l && !g.linked.contains(m) && touches_t(m))
                 {
-                    g.linked[l as usize] = true;
-                    g.linked[m as usize] = true;
+                    g.linked.insert(l);
+                    g.linked.insert(m);
                     g.links.push((l, m));
                     g.strings.push(t);
                     if g.strings.len() >= MAX_STRINGS {
@@ -239,7 +244,7 @@ impl Group {
     }
 
     fn is_linked(&self, p: Point) -> bool {
-        self.linked.get(p as usize).copied().unwrap_or(false)
+        self.linked.contains(p)
     }
 
     fn member(&self, board: &Board, me: Color, q: Point) -> bool {
@@ -269,7 +274,7 @@ fn eyes(board: &Board, me: Color, group: &Group, seen: &mut Vec<u8>) -> Result<P
                         continue;
                     }
                 };
-                if let Some(a) = count(board, me, group, points) {
+                if let Some(a) = count(board, me, group, &points) {
                     eyes += a.eyes;
                     areas.push(a);
                     if eyes >= 2 {
@@ -306,10 +311,10 @@ fn area(
     group: &Group,
     lib: Point,
     seen: &mut [u8],
-) -> Result<Vec<Point>, bool> {
+) -> Result<AreaPoints, bool> {
     let geo = board.geometry();
-    // Room for the largest area kept and a step beyond it: no regrowth.
-    let mut points = Vec::with_capacity(MAX_AREA + 8);
+    // Room for the largest area kept and a step beyond it, on the stack.
+    let mut points = AreaPoints::new();
     points.push(lib);
     seen[lib as usize] = 1;
     let mut i = 0;
@@ -353,9 +358,27 @@ fn area(
     Ok(points)
 }
 
+/// An area's points while it is flooded: at most [`MAX_AREA`] and the step
+/// beyond it (four more), on the stack.
+type AreaPoints = SmallVec<[Point; MAX_AREA + 8]>;
+
+/// The empty points next to the string on `head`.
+fn liberty_set(board: &Board, head: Point) -> Bits {
+    let geo = board.geometry();
+    let mut libs = Bits::default();
+    for s in board.string_stones(head) {
+        for &q in geo.neighbors(s) {
+            if board.is_empty_at(q) {
+                libs.insert(q);
+            }
+        }
+    }
+    libs
+}
+
 /// The area's eyes and the pairs they need, if it gives any.
-fn count(board: &Board, me: Color, group: &Group, points: Vec<Point>) -> Option<Area> {
-    let shape = Shape::new(board, me, group, &points);
+fn count(board: &Board, me: Color, group: &Group, points: &[Point]) -> Option<Area> {
+    let shape = Shape::new(board, me, group, points);
     let mut best: Option<Area> = None;
     let mut budget = 64u32;
     shape.cover(0, &mut Vec::with_capacity(MAX_PAIRS), &mut |pairs| {
@@ -370,7 +393,7 @@ fn count(board: &Board, me: Color, group: &Group, points: Vec<Point>) -> Option<
         }
         if eyes > best.as_ref().map_or(0, |b| b.eyes) {
             best = Some(Area {
-                points: points.clone(),
+                points: points.to_vec(),
                 pairs: pairs
                     .iter()
                     .map(|&(a, b)| (points[a as usize], points[b as usize]))
@@ -390,7 +413,7 @@ fn count(board: &Board, me: Color, group: &Group, points: Vec<Point>) -> Option<
             && shape.halves.is_empty()
             && (0..points.len()).all(|i| shape.libs[i] || !board.is_empty_at(points[i]));
         vital.then(|| Area {
-            points,
+            points: points.to_vec(),
             pairs: Vec::new(),
             eyes: 1,
         })

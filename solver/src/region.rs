@@ -398,8 +398,12 @@ pub struct SafetyBase {
     geo: Arc<Geometry>,
     in_region: Vec<bool>,
     region: Vec<Point>,
-    /// The points outside the region with their colour on the root board.
-    outside: Vec<(Point, Option<Color>)>,
+    /// The points outside the region, and per colour its stones there on
+    /// the root board: a board is the root's outside the region when its
+    /// stone masks agree with these there (a few words to compare, where a
+    /// scan of the points was a tenth of the time on 19x19 games).
+    outside: Bits,
+    outside_stones: [Bits; 2],
     /// Per colour, its stones outside the region next to it (pass-alive).
     frontier: [Vec<Point>; 2],
     /// Per colour: the root's answer and the regions a connection can make
@@ -443,11 +447,8 @@ impl SafetyBase {
                 }
             }
         }
-        let outside = geo
-            .points()
-            .filter(|&p| !in_region[p as usize])
-            .map(|p| (p, root.color(p)))
-            .collect();
+        let outside: Bits = geo.points().filter(|&p| !in_region[p as usize]).collect();
+        let outside_stones = [Color::Black, Color::White].map(|c| root.stones_of(c).and(&outside));
         let mut frontier = [Vec::new(), Vec::new()];
         for p in geo.points() {
             if let Some(c) = root.color(p)
@@ -467,6 +468,7 @@ impl SafetyBase {
             in_region,
             region: region.to_vec(),
             outside,
+            outside_stones,
             frontier,
             colors: [(b, mb), (w, mw)],
         })
@@ -478,7 +480,9 @@ impl SafetyBase {
     #[must_use]
     pub fn safety(&self, board: &Board, color: Color) -> Option<Safety> {
         if !Arc::ptr_eq(board.geometry(), &self.geo)
-            || self.outside.iter().any(|&(p, c)| board.color(p) != c)
+            || [Color::Black, Color::White]
+                .iter()
+                .any(|&c| board.stones_of(c).and(&self.outside) != self.outside_stones[c.index()])
         {
             return None;
         }

@@ -6,11 +6,11 @@
 
 use super::order::hint_key;
 use super::{Engine, Game, Kind, Node, SAFETY_SALT, SETTLED_WIN, Val};
-use crate::board::{Color, Point};
+use crate::bitboard::Bits;
+use crate::board::{Board, Color, Point};
 use crate::cramped::all_cramped;
 use crate::position::Move;
 use crate::region::{Safety, SafetyBase, safety};
-use smallvec::SmallVec;
 use std::rc::Rc;
 
 /// How a node stands before its moves are searched.
@@ -266,10 +266,7 @@ impl Engine {
                 return false;
             }
         }
-        let mut heads: Vec<Point> = game.target.iter().map(|&p| board.head(p)).collect();
-        heads.sort_unstable();
-        heads.dedup();
-        heads.into_iter().all(|h| {
+        target_heads(board, &game.target).points().all(|h| {
             let key = board.hash() ^ u64::from(h).wrapping_mul(0x9E37_79B9_7F4A_7C15);
             if let Some(&safe) = self.miai_cache.get(&key) {
                 return safe;
@@ -303,13 +300,9 @@ impl Engine {
         } else if !self.cramped {
             return None;
         } else {
-            let mut heads: SmallVec<[Point; 4]> =
-                game.target.iter().map(|&p| board.head(p)).collect();
-            heads.sort_unstable();
-            heads.dedup();
-            if heads
-                .iter()
-                .any(|&h| all_cramped(board, &theirs, &[h], |_| false))
+            if target_heads(board, &game.target)
+                .points()
+                .any(|h| all_cramped(board, &theirs, &[h], |_| false))
             {
                 Settlement::TargetCramped
             } else {
@@ -513,4 +506,16 @@ impl Engine {
             None
         }
     }
+}
+
+/// The heads of the strings holding `target`'s stones (all on the board),
+/// in increasing order. A set of bits rather than a sorted list: on a local
+/// proof the target is every wall stone, and sorting it at every node was a
+/// twentieth of the time on 19x19 games.
+fn target_heads(board: &Board, target: &[Point]) -> Bits {
+    let mut heads = Bits::default();
+    for &p in target {
+        heads.insert(board.head(p));
+    }
+    heads
 }
