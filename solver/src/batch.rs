@@ -1,9 +1,10 @@
 //! Many positions at once: judged in parallel (rayon), reported in input
 //! order, with a progress bar only when a person is watching.
 //!
-//! Each judgement is independent and single-threaded, so files are the
-//! natural unit of parallel work; keeping the input order makes the output
-//! of a batch the same whatever the machine.
+//! Each judgement is independent, so files are the natural unit of parallel
+//! work; they run on the search pool ([`crate::status::in_search_pool`]),
+//! where the strings of each are searched in parallel too. Keeping the
+//! input order makes the output of a batch the same whatever the machine.
 
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
@@ -22,16 +23,20 @@ pub fn map<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec<R> 
         }
         b
     });
-    let out = items
-        .par_iter()
-        .map(|item| {
-            let r = f(item);
-            if let Some(b) = &bar {
-                b.inc(1);
-            }
-            r
-        })
-        .collect();
+    // On the search pool, where each judgement's strings are searched too:
+    // one body of work for every core until the last string is done.
+    let out = crate::status::in_search_pool(|| {
+        items
+            .par_iter()
+            .map(|item| {
+                let r = f(item);
+                if let Some(b) = &bar {
+                    b.inc(1);
+                }
+                r
+            })
+            .collect()
+    });
     if let Some(b) = bar {
         b.finish_and_clear();
     }

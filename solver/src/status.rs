@@ -359,8 +359,8 @@ fn settlement_text(why: Settlement, owner: Color, target: &str) -> String {
 /// of moves deep, and the search recurses once per move.
 const SEARCH_STACK: usize = 1 << 30;
 
-/// Decides every string of `board`. The search runs on a thread of its own
-/// with a large stack.
+/// Decides every string of `board`. The search runs on the threads of the
+/// search pool ([`in_search_pool`]), with their large stacks.
 #[must_use]
 pub fn judge(board: &Board, opts: &Options) -> Verdicts {
     match opts.position_time {
@@ -452,38 +452,37 @@ fn keep_decided(earlier: Verdicts, mut later: Verdicts) -> Verdicts {
 
 /// [`judge`] once, within the bounds of `opts`.
 fn judge_once(board: &Board, opts: &Options) -> Verdicts {
-    let board = board.clone();
-    let opts = *opts;
-    JUDGING.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    let v = std::thread::Builder::new()
-        .stack_size(SEARCH_STACK)
-        .spawn(move || judge_here(&board, &opts))
-        .and_then(|h| {
-            h.join()
-                .map_err(|_| std::io::Error::other("the search thread panicked"))
-        });
-    JUDGING.fetch_sub(1, std::sync::atomic::Ordering::Relaxed);
-    v.unwrap_or_else(|e| panic!("kakunin search: {e}"))
+    in_search_pool(|| judge_here(board, opts))
 }
 
-/// Positions being judged at this moment (a batch judges one per core).
-static JUDGING: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+/// Runs `f` on the search pool: one thread per core, each with the
+/// search's large stack, shared by every judgement of the process. A batch
+/// ([`crate::batch::map`]) runs its positions here too, so the positions
+/// and the strings within them are one body of work: a thread that runs
+/// out takes a string of whatever position is still being judged. (Before,
+/// each position got a pool of its own sized when it started, one thread
+/// while another position was judged beside it, and the last position of
+/// a batch searched its strings on one thread while the other core idled.)
+/// From a thread of the pool `f` runs at once; from any other thread the
+/// caller waits for it.
+pub fn in_search_pool<R: Send>(f: impl FnOnce() -> R + Send) -> R {
+    search_pool().install(f)
+}
 
-/// The threads that search one position's strings: one per core not taken
-/// by another position being judged ([`JUDGING`]), each with the search's
-/// large stack. A pool of its own, not rayon's global one: the global
-/// workers have small stacks, and a batch run on them blocks them while its
-/// positions are judged, so searches queued there would wait on themselves.
-fn search_pool() -> rayon::ThreadPool {
-    // More threads than cores would only slow the searches that run
-    // against their time bound.
-    let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
-    let judging = JUDGING.load(std::sync::atomic::Ordering::Relaxed).max(1);
-    rayon::ThreadPoolBuilder::new()
-        .num_threads((cores / judging).max(1))
-        .stack_size(SEARCH_STACK)
-        .build()
-        .unwrap_or_else(|e| panic!("kakunin search: {e}"))
+/// The search pool ([`in_search_pool`]). Not rayon's global pool: its
+/// workers have small stacks. More threads than cores would only slow the
+/// searches that run against their time bound.
+fn search_pool() -> &'static rayon::ThreadPool {
+    static POOL: std::sync::OnceLock<rayon::ThreadPool> = std::sync::OnceLock::new();
+    POOL.get_or_init(|| {
+        let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(cores)
+            .stack_size(SEARCH_STACK)
+            .thread_name(|i| format!("kakunin-search-{i}"))
+            .build()
+            .unwrap_or_else(|e| panic!("kakunin search: {e}"))
+    })
 }
 
 /// Gives a fresh engine the rules switches and search aids of `opts`
