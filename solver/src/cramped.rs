@@ -53,8 +53,8 @@ pub fn all_cramped(
 ) -> bool {
     let geo = board.geometry();
     // Asked at nodes of the search: a set of bits, no allocation and a few
-    // words to clear (a flag per point was a twentieth of the time on
-    // 19x19 games).
+    // words to clear (clearing a flag per point took about 3 % of the time
+    // on 19x19 games).
     let mut seen = Bits::default();
     let mut stack: SmallVec<[Point; 64]> = SmallVec::new();
     for &p in points {

@@ -400,8 +400,8 @@ pub struct SafetyBase {
     region: Vec<Point>,
     /// The points outside the region, and per colour its stones there on
     /// the root board: a board is the root's outside the region when its
-    /// stone masks agree with these there (a few words to compare, where a
-    /// scan of the points was a tenth of the time on 19x19 games).
+    /// stone masks agree with these there (a few words to compare instead
+    /// of a scan of the points at every call).
     outside: Bits,
     outside_stones: [Bits; 2],
     /// Per colour, its stones outside the region next to it (pass-alive).
