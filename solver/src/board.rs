@@ -625,14 +625,17 @@ impl Board {
     /// The liberties of the string on `p`, each once, in increasing order.
     #[must_use]
     pub fn string_liberties(&self, p: Point) -> Vec<Point> {
-        let mut libs: Vec<Point> = self
-            .string_stones(p)
+        self.liberty_set(p).points().collect()
+    }
+
+    /// The liberties of the string on `p` as a set of points: no
+    /// allocation and no sort, for callers at nodes of the search.
+    #[must_use]
+    pub fn liberty_set(&self, p: Point) -> Bits {
+        self.string_stones(p)
             .flat_map(|s| self.geo.neighbors(s).iter().copied())
             .filter(|&q| self.is_empty_at(q))
-            .collect();
-        libs.sort_unstable();
-        libs.dedup();
-        libs
+            .collect()
     }
 
     /// Counts the distinct empty neighbours of the string headed by `head`.

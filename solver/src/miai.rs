@@ -204,7 +204,7 @@ impl Group {
             i += 1;
             // The liberties in increasing order (a set of bits, no
             // allocation), then by rank.
-            let mut libs: SmallVec<[Point; 32]> = liberty_set(board, u).points().collect();
+            let mut libs: SmallVec<[Point; 32]> = board.liberty_set(u).points().collect();
             if rank.is_some() {
                 libs.sort_by_key(|&l| place(l));
             }
@@ -361,20 +361,6 @@ fn area(
 /// An area's points while it is flooded: at most [`MAX_AREA`] and the step
 /// beyond it (four more), on the stack.
 type AreaPoints = SmallVec<[Point; MAX_AREA + 8]>;
-
-/// The empty points next to the string on `head`.
-fn liberty_set(board: &Board, head: Point) -> Bits {
-    let geo = board.geometry();
-    let mut libs = Bits::default();
-    for s in board.string_stones(head) {
-        for &q in geo.neighbors(s) {
-            if board.is_empty_at(q) {
-                libs.insert(q);
-            }
-        }
-    }
-    libs
-}
 
 /// The area's eyes and the pairs they need, if it gives any.
 fn count(board: &Board, me: Color, group: &Group, points: &[Point]) -> Option<Area> {

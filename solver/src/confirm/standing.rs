@@ -513,9 +513,5 @@ impl Engine {
 /// proof the target is every wall stone, and sorting it at every node took
 /// about 4 % of the time on 19x19 games.
 fn target_heads(board: &Board, target: &[Point]) -> Bits {
-    let mut heads = Bits::default();
-    for &p in target {
-        heads.insert(board.head(p));
-    }
-    heads
+    target.iter().map(|&p| board.head(p)).collect()
 }
