@@ -352,10 +352,11 @@ fn keep_adjacent(vital: &mut [u64], adj: &[usize]) {
 /// It applies only when, on `B0`, (P1) every point outside `K` next to `K`
 /// holds a pass-alive stone (of either colour) and (P2) no point of `K` is
 /// held by either colour. A component of [`components`] meets P1 by
-/// construction, and meets P2 unless it is a whole held region (a dead
-/// stone in an eye): then, and for any board that differs from `B0` outside
-/// `K`, the full algorithm is run. Nothing here depends on how the search
-/// chooses its moves.
+/// construction; [`SafetyBase::new`] makes P2 hold by leaving the held
+/// points of the search's region out of `K` (a held eye of a pass-alive
+/// group in a cut-out board, say). For any board that differs from `B0`
+/// outside `K`, the full algorithm is run. Nothing here depends on how the
+/// search chooses its moves.
 ///
 /// Why the answers are the same. Write `X` for the colour asked about, `Y`
 /// for the other, `A0` for `X`'s pass-alive strings on `B0`. Benson's
@@ -422,21 +423,33 @@ struct Mergeable {
 }
 
 impl SafetyBase {
-    /// The base for searches over `region` from `root`; `None` when P1 or P2
+    /// The base for searches over `region` from `root`; `None` when P1
     /// fails on `root` (see the type's documentation).
+    ///
+    /// The points of `region` that either colour holds on `root` are left
+    /// out of `K`, so that P2 holds: the proof above is for any `K` that
+    /// meets P1 and P2, and a board that differs from `root` on such a point
+    /// (a player filling his own eye, say) differs outside `K` and gets the
+    /// full algorithm. The points left out must still meet P1 where they
+    /// touch `K`: a pass-alive stone does; a held empty point only touches
+    /// its own region and its owner's stones around it, so it touches `K`
+    /// only where such a stone is not pass-alive, and the loop below
+    /// returns `None` then.
     #[must_use]
     pub fn new(root: &Board, region: &[Point]) -> Option<SafetyBase> {
         let geo = root.geometry();
         let n = geo.len();
+        let full = [safety(root, Color::Black), safety(root, Color::White)];
+        let region: Vec<Point> = region
+            .iter()
+            .copied()
+            .filter(|&p| !full.iter().any(|s| s.held(p)))
+            .collect();
         let mut in_region = vec![false; n];
-        for &p in region {
+        for &p in &region {
             in_region[p as usize] = true;
         }
-        let full = [safety(root, Color::Black), safety(root, Color::White)];
-        for &p in region {
-            if full.iter().any(|s| s.held(p)) {
-                return None;
-            }
+        for &p in &region {
             for &q in geo.neighbors(p) {
                 if in_region[q as usize] {
                     continue;
@@ -466,7 +479,7 @@ impl SafetyBase {
             masks,
             geo: Arc::clone(geo),
             in_region,
-            region: region.to_vec(),
+            region,
             outside,
             outside_stones,
             frontier,
@@ -1349,7 +1362,14 @@ mod tests {
     ) -> Result<usize, proptest::test_runner::TestCaseError> {
         let settled = pass_alive(b);
         let mut checked = 0;
+        let full = [safety(b, Color::Black), safety(b, Color::White)];
         for comp in components(b, &settled) {
+            // A whole held region (a dead stone in an eye) leaves nothing
+            // in `K`: every move in it gets the full algorithm, which the
+            // whole-board test below covers.
+            if comp.points.iter().any(|&p| full.iter().any(|s| s.held(p))) {
+                continue;
+            }
             let Some(base) = SafetyBase::new(b, &comp.points) else {
                 continue;
             };
@@ -1409,6 +1429,51 @@ mod tests {
                 }
             };
             region_benson_agrees(&b, &moves)?;
+        }
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(600))]
+        /// A search whose region is the whole board (a cut-out board's
+        /// engine): the held points leave `K`, and the answers stay exact,
+        /// also after moves on those points (then the full algorithm).
+        #[test]
+        fn benson_over_a_whole_board_region_agrees_with_the_full_one(
+            w in 3usize..10, h in 3usize..10,
+            cells in proptest::collection::vec(0u8..12, 100),
+            moves in proptest::collection::vec(0usize..1000, 0..60),
+        ) {
+            let geo = Geometry::new(w, h).unwrap();
+            let mut stones: Vec<Option<Color>> = (0..geo.len())
+                .map(|i| match cells[i % 100] { 0..=4 => Some(Color::Black), 5..=8 => Some(Color::White), _ => None })
+                .collect();
+            let b = loop {
+                match Board::from_stones(geo.clone(), &stones) {
+                    Ok(b) => break b,
+                    Err(crate::board::BoardError::NoLiberty { point, .. }) => {
+                        let p = geo.parse_point(&point).unwrap();
+                        stones[p as usize] = None;
+                    }
+                    Err(e) => panic!("{e}"),
+                }
+            };
+            let all: Vec<Point> = geo.points().collect();
+            let Some(base) = SafetyBase::new(&b, &all) else {
+                return Ok(());
+            };
+            let mut board = b.clone();
+            let mut c = Color::Black;
+            for &m in moves.iter().chain(std::iter::once(&0)) {
+                for color in [Color::Black, Color::White] {
+                    if let Some(fast) = base.safety(&board, color) {
+                        proptest::prop_assert_eq!(fast, safety(&board, color), "{:?} {:?}", color, board);
+                    }
+                }
+                if board.play(all[m % all.len()], c).is_err() {
+                    board.pass();
+                }
+                c = c.opponent();
+            }
         }
     }
 

@@ -584,10 +584,13 @@ fn judge_here(board: &Board, opts: &Options) -> Verdicts {
             .map(|(region, head)| {
                 let stones: Vec<Point> = board.string_stones(head).collect();
                 let color = board.color(head).expect("a string");
+                // The position's board is shared by the threads: the search
+                // copies it with a geometry of its own.
+                let own = board.with_own_geometry();
                 let mut engine =
-                    Engine::new(board, region, &stones, color, opts.pass_rule, opts.limits);
+                    Engine::new(&own, region, &stones, color, opts.pass_rule, opts.limits);
                 set_switches(&mut engine, opts);
-                let v = judge_string(board, head, &mut engine, opts, None);
+                let v = judge_string(&own, head, &mut engine, opts, None);
                 if std::env::var_os("KAKUNIN_TRACE").is_some() {
                     eprintln!(
                         "string {} ({} stones): {:?} after {} nodes",
@@ -891,9 +894,11 @@ fn judge_string(
     points.sort_unstable();
     let target: Rc<[Point]> = points.clone().into();
     let fight: Rc<[Point]> = fight(board, head).into();
-    let start = Node::new(
-        Position::new(board.with_own_geometry(), color.opponent()).with_ko_ban(opts.ko_ban),
-    );
+    // The board's geometry is the engine's own (every node's board shares
+    // it): the engine's Benson over its region ([`crate::region::SafetyBase`])
+    // answers only boards of the geometry it was built on, and a local
+    // proof's engine has already searched the cut-out's walls.
+    let start = Node::new(Position::new(board.clone(), color.opponent()).with_ko_ban(opts.ko_ban));
     let capture = Game::new(Kind::Capture, color, target.clone(), fight.clone())
         .canonical()
         .guarded(guard.clone());
