@@ -1209,6 +1209,21 @@ mod tests {
     use super::*;
     use crate::board::Geometry;
 
+    /// The board of `stones` with every stone that would have no liberty
+    /// removed, one at a time (random fillings are mostly illegal).
+    fn legal_board(geo: &Arc<Geometry>, mut stones: Vec<Option<Color>>) -> Board {
+        loop {
+            match Board::from_stones(geo.clone(), &stones) {
+                Ok(b) => return b,
+                Err(crate::board::BoardError::NoLiberty { point, .. }) => {
+                    let p = geo.parse_point(&point).unwrap();
+                    stones[p as usize] = None;
+                }
+                Err(e) => panic!("{e}"),
+            }
+        }
+    }
+
     fn board(rows: &[&str]) -> Board {
         Board::from_rows(rows).unwrap()
     }
@@ -1332,19 +1347,10 @@ mod tests {
         ) {
             let geo = Geometry::new(w, h).unwrap();
             // Mostly black, some white, some empty: pass-alive black is common.
-            let mut stones: Vec<Option<Color>> = (0..geo.len())
+            let stones: Vec<Option<Color>> = (0..geo.len())
                 .map(|i| match cells[i % 64] { 0..=5 => Some(Color::Black), 6 => Some(Color::White), _ => None })
                 .collect();
-            let b = loop {
-                match Board::from_stones(geo.clone(), &stones) {
-                    Ok(b) => break b,
-                    Err(crate::board::BoardError::NoLiberty { point, .. }) => {
-                        let p = geo.parse_point(&point).unwrap();
-                        stones[p as usize] = None;
-                    }
-                    Err(e) => panic!("{e}"),
-                }
-            };
+            let b = legal_board(&geo, stones);
             for color in [Color::Black, Color::White] {
                 let mut fast = benson(&b, color);
                 fast.sort_unstable();
@@ -1415,19 +1421,10 @@ mod tests {
         ) {
             let geo = Geometry::new(w, h).unwrap();
             // Walls of both colours with eyes, unsettled bits between.
-            let mut stones: Vec<Option<Color>> = (0..geo.len())
+            let stones: Vec<Option<Color>> = (0..geo.len())
                 .map(|i| match cells[i % 100] { 0..=4 => Some(Color::Black), 5..=8 => Some(Color::White), _ => None })
                 .collect();
-            let b = loop {
-                match Board::from_stones(geo.clone(), &stones) {
-                    Ok(b) => break b,
-                    Err(crate::board::BoardError::NoLiberty { point, .. }) => {
-                        let p = geo.parse_point(&point).unwrap();
-                        stones[p as usize] = None;
-                    }
-                    Err(e) => panic!("{e}"),
-                }
-            };
+            let b = legal_board(&geo, stones);
             region_benson_agrees(&b, &moves)?;
         }
     }
@@ -1444,19 +1441,10 @@ mod tests {
             moves in proptest::collection::vec(0usize..1000, 0..60),
         ) {
             let geo = Geometry::new(w, h).unwrap();
-            let mut stones: Vec<Option<Color>> = (0..geo.len())
+            let stones: Vec<Option<Color>> = (0..geo.len())
                 .map(|i| match cells[i % 100] { 0..=4 => Some(Color::Black), 5..=8 => Some(Color::White), _ => None })
                 .collect();
-            let b = loop {
-                match Board::from_stones(geo.clone(), &stones) {
-                    Ok(b) => break b,
-                    Err(crate::board::BoardError::NoLiberty { point, .. }) => {
-                        let p = geo.parse_point(&point).unwrap();
-                        stones[p as usize] = None;
-                    }
-                    Err(e) => panic!("{e}"),
-                }
-            };
+            let b = legal_board(&geo, stones);
             let all: Vec<Point> = geo.points().collect();
             let Some(base) = SafetyBase::new(&b, &all) else {
                 return Ok(());
@@ -1486,19 +1474,10 @@ mod tests {
             moves in proptest::collection::vec(0usize..1000, 1..40),
         ) {
             let geo = Geometry::new(w, h).unwrap();
-            let mut stones: Vec<Option<Color>> = (0..geo.len())
+            let stones: Vec<Option<Color>> = (0..geo.len())
                 .map(|i| match cells[i % 100] { 0..=4 => Some(Color::Black), 5..=7 => Some(Color::White), _ => None })
                 .collect();
-            let mut b = loop {
-                match Board::from_stones(geo.clone(), &stones) {
-                    Ok(b) => break b,
-                    Err(crate::board::BoardError::NoLiberty { point, .. }) => {
-                        let p = geo.parse_point(&point).unwrap();
-                        stones[p as usize] = None;
-                    }
-                    Err(e) => panic!("{e}"),
-                }
-            };
+            let mut b = legal_board(&geo, stones);
             let mut c = Color::Black;
             for m in moves {
                 let p = (m % geo.len()) as Point;
