@@ -126,6 +126,9 @@ pub enum Mark {
     Dead,
     /// `?`: a stone the bounded search left undecided (never in `expect`).
     Unknown,
+    /// `-`: an empty point whose Article 8 mark depends on a string the
+    /// search left undecided (never in `expect`).
+    Undecided,
     /// `b`: Black territory.
     BlackTerritory,
     /// `w`: White territory.
@@ -145,6 +148,7 @@ impl Mark {
             Mark::Seki => 'S',
             Mark::Dead => 'D',
             Mark::Unknown => '?',
+            Mark::Undecided => '-',
             Mark::BlackTerritory => 'b',
             Mark::WhiteTerritory => 'w',
             Mark::Eye => 'e',

@@ -5,7 +5,8 @@
 //! case's `expect`) or a witness line's move numbers. Every mark is a shape,
 //! not a glyph, so that a picture says the same thing whatever fonts the
 //! machine has: a dead stone carries a red cross, a seki stone a triangle, an
-//! undecided (`?`) stone a magenta dot, territory a small square of its
+//! undecided (`?`) stone a magenta dot, an empty point whose mark waits on
+//! such a stone (`-`) a magenta dash, territory a small square of its
 //! owner's colour, an eye point that is no territory a grey ring; dame stay
 //! plain. Text is only for coordinates, labels, move numbers and captions.
 //!
@@ -345,6 +346,17 @@ fn overlay_mark(
                 CELL * 0.06
             );
         }
+        (Mark::Undecided, _) => {
+            let d = CELL * 0.2;
+            let _ = writeln!(
+                s,
+                r#"<path d="M{} {cy}L{} {cy}" stroke="{}" stroke-width="{}"/>"#,
+                cx - d,
+                cx + d,
+                hex(UNKNOWN_MAGENTA),
+                CELL * 0.06
+            );
+        }
         (Mark::Unknown, _) => {
             let _ = writeln!(
                 s,
@@ -392,7 +404,7 @@ pub fn territory_centre(cx: f32, cy: f32, labelled: bool) -> (f32, f32) {
 }
 
 /// The legend of verdict pictures, as a caption line.
-pub const LEGEND: &str = "red cross: dead; triangle: seki; square: territory; grey ring: eye, no territory; magenta dot: unknown";
+pub const LEGEND: &str = "red cross: dead; triangle: seki; square: territory; grey ring: eye, no territory; magenta dot: unknown; magenta dash: undecided";
 
 /// A verdict picture: stones, labels and a status overlay.
 #[must_use]

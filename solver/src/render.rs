@@ -162,9 +162,16 @@ pub fn judgement(j: &Judgement) -> String {
     let mut out = String::new();
     let geo = j.board.geometry();
     let _ = writeln!(out, "{}", j.title);
+    // The undecided mark only shows beside an unknown string, so the
+    // legend names it only then.
+    let undecided = if j.map.marks.contains(&Mark::Undecided) {
+        ", - undecided"
+    } else {
+        ""
+    };
     let _ = writeln!(
         out,
-        "kakunin's verdict (A alive, S seki, D dead, ? unknown, b/w territory, e eye, . dame):"
+        "kakunin's verdict (A alive, S seki, D dead, ? unknown, b/w territory, e eye, . dame{undecided}):"
     );
     out.push_str(&overlay(geo, &j.map.marks));
     let _ = writeln!(out, "strings:");

@@ -27,16 +27,28 @@ struct Region {
     eyes_of: Option<Color>,
     /// Heads of the live strings bordering it.
     borders: Vec<Point>,
+    /// It holds a string the search left undecided: its mark depends on
+    /// that string's status.
+    undecided: bool,
 }
 
-/// Builds the Article 8 map. Undecided stones count as alive here (they
-/// stand on the board either way) and keep the mark `?`.
+/// Builds the Article 8 map.
+///
+/// A string the search left undecided (`?`) may be dead or alive, and the
+/// map does not guess. It counts as part of the region around it, and that
+/// region's empty points are marked undecided (`-`). Only what holds under
+/// either status is marked: a live string is in seki when it touches a
+/// dame point of a decided region, and eye points whose region borders a
+/// string that touches an undecided region are undecided too (that string
+/// may be in seki, and then they are no territory). Counting undecided
+/// stones as alive instead, as before session 27, turned a whole territory
+/// with one open stone into dame and its wall into seki.
 #[must_use]
 pub fn map(board: &Board, verdicts: &Verdicts) -> Map {
     let geo = board.geometry();
     let n = geo.len();
     let status: Vec<Option<Status>> = geo.points().map(|p| verdicts.status_at(p)).collect();
-    let in_region = |p: Point| status[p as usize].is_none_or(|s| s == Status::Dead);
+    let in_region = |p: Point| status[p as usize].is_none_or(|s| s != Status::Alive);
     let mut region_of = vec![usize::MAX; n];
     let mut regions: Vec<Region> = Vec::new();
     for start in geo.points() {
@@ -64,9 +76,12 @@ pub fn map(board: &Board, verdicts: &Verdicts) -> Map {
         }
         borders.sort_unstable();
         borders.dedup();
+        let undecided = points
+            .iter()
+            .any(|&p| status[p as usize] == Some(Status::Unknown));
         let colors: Vec<Color> = borders.iter().filter_map(|&h| board.color(h)).collect();
         let eyes_of = match colors.first() {
-            Some(&c) if colors.iter().all(|&d| d == c) => {
+            Some(&c) if !undecided && colors.iter().all(|&d| d == c) => {
                 let own_dead = points.iter().any(|&p| board.color(p) == Some(c));
                 (!own_dead).then_some(c)
             }
@@ -76,29 +91,38 @@ pub fn map(board: &Board, verdicts: &Verdicts) -> Map {
             points,
             eyes_of,
             borders,
+            undecided,
         });
     }
     // Seki: live strings that touch a dame point. "Border upon dame" is
     // read point by point: in example 9 the white wall touches the corner's
     // dead stones, not its dame A and B, and keeps its territory elsewhere.
-    let mut seki_heads: Vec<Point> = Vec::new();
-    for r in &regions {
-        if r.eyes_of.is_some() {
-            continue;
-        }
-        for &p in &r.points {
-            if !board.is_empty_at(p) {
-                continue;
-            }
+    // A string touching an empty point of an undecided region may be in
+    // seki or not.
+    let touching = |r: &Region| -> Vec<Point> {
+        let mut heads = Vec::new();
+        for &p in r.points.iter().filter(|&&p| board.is_empty_at(p)) {
             for &q in geo.neighbors(p) {
-                if board.color(q).is_some() && !in_region(q) {
-                    seki_heads.push(board.head(q));
+                if !in_region(q) {
+                    heads.push(board.head(q));
                 }
             }
+        }
+        heads
+    };
+    let mut seki_heads: Vec<Point> = Vec::new();
+    let mut maybe_seki: Vec<Point> = Vec::new();
+    for r in &regions {
+        if r.undecided {
+            maybe_seki.extend(touching(r));
+        } else if r.eyes_of.is_none() {
+            seki_heads.extend(touching(r));
         }
     }
     seki_heads.sort_unstable();
     seki_heads.dedup();
+    maybe_seki.sort_unstable();
+    maybe_seki.dedup();
     let mut marks = vec![Mark::Dame; n];
     for p in geo.points() {
         marks[p as usize] = match status[p as usize] {
@@ -114,10 +138,13 @@ pub fn map(board: &Board, verdicts: &Verdicts) -> Map {
             None => {
                 let r = &regions[region_of[p as usize]];
                 match r.eyes_of {
+                    _ if r.undecided => Mark::Undecided,
                     None => Mark::Dame,
                     Some(c) => {
                         if r.borders.iter().any(|h| seki_heads.contains(h)) {
                             Mark::Eye
+                        } else if r.borders.iter().any(|h| maybe_seki.contains(h)) {
+                            Mark::Undecided
                         } else if c == Color::Black {
                             Mark::BlackTerritory
                         } else {
@@ -157,5 +184,124 @@ impl Map {
             }
         }
         None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::status::{Reason, StringVerdict};
+
+    /// Verdicts for `board`: every string alive except those named in
+    /// `other` (a stone of the string, its status).
+    fn verdicts(board: &Board, other: &[(&str, Status)]) -> Verdicts {
+        let geo = board.geometry();
+        let mut heads: Vec<Point> = geo
+            .points()
+            .filter(|&p| board.color(p).is_some())
+            .map(|p| board.head(p))
+            .collect();
+        heads.sort_unstable();
+        heads.dedup();
+        let strings = heads
+            .into_iter()
+            .map(|h| {
+                let status = other
+                    .iter()
+                    .find(|(name, _)| board.head(geo.parse_point(name).expect("point")) == h)
+                    .map_or(Status::Alive, |&(_, s)| s);
+                let mut points: Vec<Point> = board.string_stones(h).collect();
+                points.sort_unstable();
+                StringVerdict {
+                    color: board.color(h).expect("a stone"),
+                    stones: points.iter().map(|&p| geo.name(p)).collect(),
+                    points,
+                    status,
+                    reason: Reason::Uncapturable,
+                    witness: Vec::new(),
+                    open: None,
+                }
+            })
+            .collect();
+        Verdicts {
+            strings,
+            nodes: 0,
+            millis: 0,
+        }
+    }
+
+    fn letters(board: &Board, map: &Map) -> Vec<String> {
+        let geo = board.geometry();
+        let (w, h) = geo.xy(geo.points().last().expect("a point"));
+        (0..=h)
+            .map(|y| {
+                (0..=w)
+                    .map(|x| map.marks[geo.point(x, y) as usize].letter())
+                    .collect()
+            })
+            .collect()
+    }
+
+    /// Two black corners, a white stone in the top one, White's wall with
+    /// its own eyes: the rows of the research board
+    /// `lone-stone-two-corners-7x7`.
+    const TWO_CORNERS: [&str; 7] = [
+        ". . . X O . O",
+        ". O . X O O O",
+        ". . . X O . .",
+        "X X X X O . .",
+        ". . . X O O O",
+        ". . . X O . O",
+        ". . . X O O .",
+    ];
+
+    /// The map's rows of [`TWO_CORNERS`] with the stone B6 of `status`.
+    fn two_corners(status: Status) -> Vec<String> {
+        let board = Board::from_rows(&TWO_CORNERS).expect("board");
+        letters(&board, &map(&board, &verdicts(&board, &[("B6", status)])))
+    }
+
+    /// Decided dead, the stone is removed from Black's territory.
+    #[test]
+    fn a_dead_stone_lies_in_territory() {
+        let rows = two_corners(Status::Dead);
+        assert_eq!(rows[0], "bbbAAwA");
+        assert_eq!(rows[1], "bDbAAAA");
+        assert_eq!(rows[6], "bbbAAAw");
+    }
+
+    /// Undecided, the stone's corner is undecided, and so is the other
+    /// corner: the wall may be in seki (if the stone lived, the top corner
+    /// would be dame). The wall is not marked seki, and White's area, whose
+    /// wall touches nothing undecided, stays territory.
+    #[test]
+    fn an_unknown_stone_leaves_its_region_and_its_walls_eyes_undecided() {
+        let rows = two_corners(Status::Unknown);
+        assert_eq!(rows[0], "---AAwA");
+        assert_eq!(rows[1], "-?-AAAA");
+        assert_eq!(rows[3], "AAAAAww");
+        assert_eq!(rows[6], "---AAAw");
+    }
+
+    /// A live string that touches a decided dame is in seki whatever an
+    /// unknown string elsewhere turns out to be, and its eye elsewhere is
+    /// `e`, not undecided.
+    #[test]
+    fn a_sure_seki_stays_beside_an_unknown_string() {
+        let board = Board::from_rows(&[
+            "X . O . .",
+            "X X O . .",
+            ". X O . X",
+            "X X O . .",
+            "X X O . .",
+        ])
+        .expect("board");
+        // Black and White share the dame B5; the black stone E3 in White's
+        // area is unknown.
+        let v = verdicts(&board, &[("E3", Status::Unknown)]);
+        let map = map(&board, &v);
+        let rows = letters(&board, &map);
+        assert_eq!(rows[0], "S.S--", "{rows:?}");
+        assert_eq!(rows[2], "eSS-?", "{rows:?}");
     }
 }

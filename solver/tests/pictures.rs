@@ -147,6 +147,13 @@ fn check_verdict(id: &str, board: &Board, labels: &[(String, Point)], marks: &[M
                 }
                 _ => assert_eq!(square, WOOD, "{id} {name}: {} shows a mark", mark.letter()),
             }
+            if !labelled && mark == Mark::Undecided {
+                let mid = png.at(c, 0.0, 0.0);
+                assert!(
+                    near(mid, UNKNOWN_MAGENTA),
+                    "{id} {name}: undecided, {mid:?}"
+                );
+            }
             if !labelled && mark == Mark::Eye {
                 let ring = png.at(c, 0.1414, 0.1414);
                 assert!(ring.0 < 160, "{id} {name}: eye, no ring: {ring:?}");
@@ -206,7 +213,8 @@ macro_rules! corpus_case {
 
 include!(concat!(env!("OUT_DIR"), "/corpus_cases.rs"));
 
-/// The `?` mark: a string the search cannot decide within one node.
+/// The `?` and `-` marks: strings the search cannot decide within one
+/// node, and the empty points whose mark waits on them.
 #[test]
 fn unknown_strings_are_drawn_distinctly() {
     let c = case::load(Path::new(concat!(
@@ -225,5 +233,6 @@ fn unknown_strings_are_drawn_distinctly() {
     let j = Judgement::of_case(&c, &opts);
     assert!(j.unknown() > 0, "one node decides nothing");
     assert!(j.map.marks.contains(&Mark::Unknown));
+    assert!(j.map.marks.contains(&Mark::Undecided));
     check_verdict(&c.id, &j.board, &[], &j.map.marks);
 }
