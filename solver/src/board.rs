@@ -978,6 +978,23 @@ impl Cells<'_> {
     }
 }
 
+/// The board of `stones` with every stone that would have no liberty
+/// removed, one at a time (random fillings are mostly illegal). For the
+/// proptests of several modules.
+#[cfg(test)]
+pub(crate) fn legal_board(geo: &Arc<Geometry>, mut stones: Vec<Option<Color>>) -> Board {
+    loop {
+        match Board::from_stones(geo.clone(), &stones) {
+            Ok(b) => return b,
+            Err(BoardError::NoLiberty { point, .. }) => {
+                let p = geo.parse_point(&point).expect("a point the board named");
+                stones[p as usize] = None;
+            }
+            Err(e) => panic!("{e}"),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1207,22 +1207,7 @@ pub fn components(board: &Board, settled: &[bool]) -> Vec<Component> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::Geometry;
-
-    /// The board of `stones` with every stone that would have no liberty
-    /// removed, one at a time (random fillings are mostly illegal).
-    fn legal_board(geo: &Arc<Geometry>, mut stones: Vec<Option<Color>>) -> Board {
-        loop {
-            match Board::from_stones(geo.clone(), &stones) {
-                Ok(b) => return b,
-                Err(crate::board::BoardError::NoLiberty { point, .. }) => {
-                    let p = geo.parse_point(&point).unwrap();
-                    stones[p as usize] = None;
-                }
-                Err(e) => panic!("{e}"),
-            }
-        }
-    }
+    use crate::board::{Geometry, legal_board};
 
     fn board(rows: &[&str]) -> Board {
         Board::from_rows(rows).unwrap()

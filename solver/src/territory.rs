@@ -283,6 +283,53 @@ mod tests {
         assert_eq!(rows[6], "---AAAw");
     }
 
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(300))]
+        /// The map with unknown strings marks only what holds whatever they
+        /// turn out to be: for every way of ruling each of them alive or
+        /// dead, every decided mark is the same, and a live string marked
+        /// `A` is `A` or `S` (its seki may wait on them).
+        #[test]
+        fn the_provisional_map_holds_under_every_resolution(
+            w in 3usize..7, h in 3usize..7,
+            cells in proptest::collection::vec(0u8..4, 36),
+            fates in proptest::collection::vec(0u8..3, 36),
+        ) {
+            let geo = crate::board::Geometry::new(w, h).expect("size");
+            let stones: Vec<Option<Color>> = (0..geo.len())
+                .map(|i| match cells[i] { 0 => Some(Color::Black), 1 => Some(Color::White), _ => None })
+                .collect();
+            let board = crate::board::legal_board(&geo, stones);
+            let mut v = verdicts(&board, &[]);
+            // At most four unknown strings: sixteen resolutions.
+            let mut unknown = Vec::new();
+            for (i, s) in v.strings.iter_mut().enumerate() {
+                s.status = match fates[i % 36] {
+                    0 => Status::Dead,
+                    1 if unknown.len() < 4 => { unknown.push(i); Status::Unknown }
+                    _ => Status::Alive,
+                };
+            }
+            let provisional = map(&board, &v);
+            for mask in 0u32..(1 << unknown.len()) {
+                let mut r = v.clone();
+                for (bit, &i) in unknown.iter().enumerate() {
+                    r.strings[i].status = if mask >> bit & 1 == 1 { Status::Dead } else { Status::Alive };
+                }
+                let resolved = map(&board, &r);
+                for p in geo.points() {
+                    let (a, b) = (provisional.marks[p as usize], resolved.marks[p as usize]);
+                    let holds = match a {
+                        Mark::Unknown | Mark::Undecided => true,
+                        Mark::Alive => matches!(b, Mark::Alive | Mark::Seki),
+                        _ => a == b,
+                    };
+                    proptest::prop_assert!(holds, "{} {:?} under {:?}: {:?}", geo.name(p), a, mask, b);
+                }
+            }
+        }
+    }
+
     /// A live string that touches a decided dame is in seki whatever an
     /// unknown string elsewhere turns out to be, and its eye elsewhere is
     /// `e`, not undecided.
