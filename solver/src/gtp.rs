@@ -15,7 +15,10 @@
 //! kakunin does not play: it has no `genmove`. Strings the bounded search
 //! leaves undecided are in none of the `alive`, `dead` and `seki` lists
 //! (`final_status_list unknown` names them), and `final_score` refuses to
-//! guess while any is left.
+//! guess while any is left. While some are left, a live string is listed
+//! under `seki` only when it touches a dame that no undecided string can
+//! change (the map's rule, [`crate::territory::map`]); otherwise under
+//! `alive`.
 
 use crate::board::{Board, Color, Geometry};
 use crate::case::{Mark, Prisoners};
