@@ -230,15 +230,11 @@ mod tests {
         }
     }
 
+    /// The map's overlay rows, top first, without the spaces.
     fn letters(board: &Board, map: &Map) -> Vec<String> {
-        let geo = board.geometry();
-        let (w, h) = geo.xy(geo.points().last().expect("a point"));
-        (0..=h)
-            .map(|y| {
-                (0..=w)
-                    .map(|x| map.marks[geo.point(x, y) as usize].letter())
-                    .collect()
-            })
+        crate::render::overlay_rows(board.geometry(), &map.marks)
+            .lines()
+            .map(|r| r.replace(' ', ""))
             .collect()
     }
 
