@@ -161,25 +161,31 @@ impl Grid {
     /// The set and every point next to one of its points.
     #[must_use]
     pub fn grow(&self, s: &Bits) -> Bits {
-        let (w, n) = (self.width, self.words);
-        let (s, right, left) = (&s.0, &self.has_right.0, &self.has_left.0);
         let mut out = [0; WORDS];
+        for (i, o) in out.iter_mut().enumerate().take(self.words) {
+            *o = self.grown_word(&s.0, i);
+        }
+        Bits(out)
+    }
+
+    /// Word `i` of the set `s` grown by one step ([`Grid::grow`]).
+    #[inline(always)]
+    fn grown_word(&self, s: &[u64; WORDS], i: usize) -> u64 {
+        let (w, n) = (self.width, self.words);
+        let (right, left) = (&self.has_right.0, &self.has_left.0);
         // A point moved right (one place up the numbering) lands on a point
         // with a left neighbour, and the other way round; a row up or down
         // stays in its column. Bits cross into the next word and the one
         // before.
-        for i in 0..n {
-            let x = s[i];
-            let mut v = x | (x & right[i]) << 1 | (x & left[i]) >> 1 | x << w | x >> w;
-            if i > 0 {
-                v |= (s[i - 1] & right[i - 1]) >> 63 | s[i - 1] >> (64 - w);
-            }
-            if i + 1 < n {
-                v |= (s[i + 1] & left[i + 1]) << 63 | s[i + 1] << (64 - w);
-            }
-            out[i] = v & self.all.0[i];
+        let x = s[i];
+        let mut v = x | (x & right[i]) << 1 | (x & left[i]) >> 1 | x << w | x >> w;
+        if i > 0 {
+            v |= (s[i - 1] & right[i - 1]) >> 63 | s[i - 1] >> (64 - w);
         }
-        Bits(out)
+        if i + 1 < n {
+            v |= (s[i + 1] & left[i + 1]) << 63 | s[i + 1] << (64 - w);
+        }
+        v & self.all.0[i]
     }
 
     /// The connected part of `within` that holds `start` (a point of it).
@@ -191,8 +197,7 @@ impl Grid {
     /// and this flood showed in profiles of real positions.
     #[must_use]
     pub fn flood(&self, start: Point, within: &Bits) -> Bits {
-        let (w, n) = (self.width, self.words);
-        let (right, left, all) = (&self.has_right.0, &self.has_left.0, &self.all.0);
+        let n = self.words;
         let mut cur = Bits::default();
         cur.insert(start);
         let (mut lo, mut hi) = (start as usize / 64, start as usize / 64);
@@ -203,15 +208,7 @@ impl Grid {
             let mut next = cur.0;
             let mut grew = false;
             for i in from..=to {
-                let x = s[i];
-                let mut v = x | (x & right[i]) << 1 | (x & left[i]) >> 1 | x << w | x >> w;
-                if i > 0 {
-                    v |= (s[i - 1] & right[i - 1]) >> 63 | s[i - 1] >> (64 - w);
-                }
-                if i + 1 < n {
-                    v |= (s[i + 1] & left[i + 1]) << 63 | s[i + 1] << (64 - w);
-                }
-                let v = v & all[i] & within.0[i];
+                let v = self.grown_word(s, i) & within.0[i];
                 if v != s[i] {
                     grew = true;
                     next[i] = v;
