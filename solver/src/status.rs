@@ -515,6 +515,7 @@ fn judge_here(board: &Board, opts: &Options) -> Verdicts {
     // skip).
     let mut local = vec![false; board.geometry().len()];
     let mut known = vec![false; board.geometry().len()];
+    let mut hard = vec![false; board.geometry().len()];
     // In an order every image of the board shares: a proof marks the strings
     // of its group, and miai links strings greedily.
     let ranks = [Color::Black, Color::White].map(|c| crate::point_order::board_ranks(board, c));
@@ -557,8 +558,11 @@ fn judge_here(board: &Board, opts: &Options) -> Verdicts {
             || local_verdicts(board, Color::Black, &settled, &known, opts),
             || local_verdicts(board, Color::White, &settled, &known, opts),
         );
-        for (verdicts, n) in [black, white] {
+        for (verdicts, n, h) in [black, white] {
             nodes += n;
+            for p in h {
+                hard[p as usize] = true;
+            }
             for v in verdicts {
                 local[v.points[0] as usize] = true;
                 strings.push(v);
@@ -590,7 +594,7 @@ fn judge_here(board: &Board, opts: &Options) -> Verdicts {
                 let mut engine =
                     Engine::new(&own, region, &stones, color, opts.pass_rule, opts.limits);
                 set_switches(&mut engine, opts);
-                let v = judge_string(&own, head, &mut engine, opts, None);
+                let v = judge_string(&own, head, &mut engine, opts, None, hard[head as usize]);
                 if std::env::var_os("KAKUNIN_TRACE").is_some() {
                     eprintln!(
                         "string {} ({} stones): {:?} after {} nodes",
@@ -620,16 +624,21 @@ fn judge_here(board: &Board, opts: &Options) -> Verdicts {
 /// (see [`crate::local`]): walls the opponent cannot capture, and opposing
 /// strings inside their areas that are dead. Only verdicts that carry over to
 /// the real board are returned, with the nodes searched; the rest is left to
-/// the whole search.
+/// the whole search. Also returned: the heads of the walls whose local proof
+/// ran out of nodes on a share smaller than a string's budget (see
+/// `local_limits`). Their capture is a life-and-death question df-pn was
+/// working through when the share ran out, so the whole search asks it
+/// with df-pn early too (`judge_string`'s `early`).
 fn local_verdicts(
     board: &Board,
     color: Color,
     settled: &[bool],
     known: &[bool],
     opts: &Options,
-) -> (Vec<StringVerdict>, u64) {
+) -> (Vec<StringVerdict>, u64, Vec<Point>) {
     let mut nodes = 0;
     let mut out = Vec::new();
+    let mut hard = Vec::new();
     let mut dropped = vec![false; board.geometry().len()];
     // Strings decided already (by head: `known`, safe by miai) or by a
     // local proof (walls alive, stones inside dead): each is decided once.
@@ -714,7 +723,13 @@ fn local_verdicts(
                     );
                     continue;
                 }
-                Err(None) => continue,
+                Err(None) => {
+                    let share = local_limits(opts.limits).nodes;
+                    if share < opts.limits.nodes && ls.engine.total_nodes() >= share {
+                        hard.extend_from_slice(&unsettled_walls);
+                    }
+                    continue;
+                }
             };
         for &h in &live {
             decided[h as usize] = true;
@@ -750,7 +765,7 @@ fn local_verdicts(
         let cut = ls.cluster.board.clone();
         for h in inside {
             ls.engine.reset_budget();
-            let v = judge_string(&cut, h, &mut ls.engine, opts, guard.clone());
+            let v = judge_string(&cut, h, &mut ls.engine, opts, guard.clone(), false);
             if v.status == Status::Dead {
                 decided[h as usize] = true;
                 out.push(v);
@@ -758,7 +773,7 @@ fn local_verdicts(
         }
         nodes += ls.engine.total_nodes() - before;
     }
-    (out, nodes)
+    (out, nodes, hard)
 }
 
 /// What a miai proof says, for people: the strings it joins, the owner's
@@ -882,12 +897,25 @@ fn fight(board: &Board, head: Point) -> Vec<Point> {
 /// The verdict on the string at `head`. With a `guard` (a cut-out board),
 /// every game is played under it; the caller keeps only verdicts that carry
 /// over to the real board.
+///
+/// With `early`, the capture game runs df-pn early, with every node the
+/// depth-first passes leave (`Engine::set_proof_number_early`), as the
+/// walls' game of a cut-out does. The caller sets it for a wall whose local
+/// proof ran out of its share of the budget. The whole search then goes on
+/// with that proof's schedule instead of one built for questions with new
+/// stones. Only the schedule changes; every answer is proved as before.
+/// (Session 29: a capturing race of a bulky five against one eye needs
+/// 508 551 nodes of df-pn on its cut-out, past the local share of 500 000.
+/// The late df-pn phase of the usual schedule left it `unknown` at
+/// 5 500 000 nodes. df-pn early for every capture game instead loses
+/// examples 6 and 15 at the default bounds.)
 fn judge_string(
     board: &Board,
     head: Point,
     engine: &mut Engine,
     opts: &Options,
     guard: Option<Guard>,
+    early: bool,
 ) -> StringVerdict {
     let color = board.color(head).expect("a string");
     let mut points: Vec<Point> = board.string_stones(head).collect();
@@ -914,7 +942,10 @@ fn judge_string(
     let them = color.opponent().name();
     let captures = format!("{them} captures the {owner} string");
     let mut open = None;
-    let (status, reason, lines) = match engine.solve(&capture, &start) {
+    engine.set_proof_number_early(early);
+    let captured = engine.solve(&capture, &start);
+    engine.set_proof_number_early(false);
+    let (status, reason, lines) = match captured {
         Val::Unknown => {
             open = Some(Open::after(engine, Question::Capture));
             (Status::Unknown, Reason::Limit, Vec::new())
@@ -1071,6 +1102,29 @@ mod tests {
         let v = judge(&board, &opts);
         assert_eq!(v.strings[0].status, Status::Unknown);
         assert_eq!(v.strings[0].open.map(|o| o.bound), Some(Bound::Nodes));
+    }
+
+    /// A wall whose local proof runs out of its share of the budget is
+    /// searched on with that proof's schedule (df-pn early): an empty strip
+    /// two rows deep and eight long above one wall string needs about
+    /// 160 000 nodes of df-pn, more than the local share of a 300 000-node
+    /// budget (75 000, raised to the floor of 50 000 at least). The whole
+    /// search with df-pn late left it `unknown` at 600 000 (session 29).
+    #[test]
+    fn a_wall_whose_local_proof_ran_out_is_searched_on_with_df_pn_early() {
+        let row = ". . . . . . . .";
+        let board = Board::from_rows(&[row, row, "X X X X X X X X"]).expect("board");
+        let opts = Options {
+            limits: Limits {
+                nodes: 300_000,
+                ..Limits::default()
+            },
+            ..Options::default()
+        };
+        let v = judge(&board, &opts);
+        assert_eq!(v.strings.len(), 1);
+        assert_eq!(v.strings[0].status, Status::Alive);
+        assert_eq!(v.strings[0].reason, Reason::Uncapturable);
     }
 
     /// A wall proved by its small areas is also a wall of a big area cut
