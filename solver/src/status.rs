@@ -1108,8 +1108,8 @@ mod tests {
     /// searched on with that proof's schedule (df-pn early): an empty strip
     /// two rows deep and eight long above one wall string needs about
     /// 160 000 nodes of df-pn, more than the local share of a 300 000-node
-    /// budget (75 000, raised to the floor of 50 000 at least). The whole
-    /// search with df-pn late left it `unknown` at 600 000 (session 29).
+    /// budget (a quarter, 75 000). The whole search with df-pn late left it
+    /// `unknown` at 600 000 (session 29).
     #[test]
     fn a_wall_whose_local_proof_ran_out_is_searched_on_with_df_pn_early() {
         let row = ". . . . . . . .";
