@@ -38,7 +38,9 @@
 //!   on every point of the cluster.
 //!
 //! A failure on the cut-out proves nothing about the real board; such
-//! strings go to the whole search.
+//! strings go to the whole search. A wall whose proof ran out of its share
+//! of the nodes goes there with the proof's schedule, df-pn early
+//! ([`crate::status`], `judge_string`).
 
 use crate::board::{Board, Color, Point};
 use crate::confirm::{Engine, Game, Guard, Kind, Limits, Node, Val};
