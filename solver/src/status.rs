@@ -1054,6 +1054,17 @@ mod tests {
     use crate::confirm::Limits;
     use crate::local::BIG_AREA_WITH_EYES;
 
+    /// The default options with `nodes` searched at most per string.
+    fn with_nodes(nodes: u64) -> Options {
+        Options {
+            limits: Limits {
+                nodes,
+                ..Limits::default()
+            },
+            ..Options::default()
+        }
+    }
+
     /// With no time for the position, every string the searches would
     /// decide is `unknown`, and says that the position's time bound
     /// stopped it; the static verdicts (pass-alive strings) stand.
@@ -1114,13 +1125,7 @@ mod tests {
     fn a_wall_whose_local_proof_ran_out_is_searched_on_with_df_pn_early() {
         let row = ". . . . . . . .";
         let board = Board::from_rows(&[row, row, "X X X X X X X X"]).expect("board");
-        let opts = Options {
-            limits: Limits {
-                nodes: 300_000,
-                ..Limits::default()
-            },
-            ..Options::default()
-        };
+        let opts = with_nodes(300_000);
         let v = judge(&board, &opts);
         assert_eq!(v.strings.len(), 1);
         assert_eq!(v.strings[0].status, Status::Alive);
@@ -1132,13 +1137,7 @@ mod tests {
     #[test]
     fn every_string_is_decided_once_when_local_proofs_overlap() {
         let board = Board::from_rows(&BIG_AREA_WITH_EYES).expect("board");
-        let opts = Options {
-            limits: Limits {
-                nodes: 50_000,
-                ..Limits::default()
-            },
-            ..Options::default()
-        };
+        let opts = with_nodes(50_000);
         let v = judge(&board, &opts);
         assert_eq!(v.strings.len(), 2);
         let mut heads: Vec<_> = v.strings.iter().map(|s| s.points[0]).collect();
