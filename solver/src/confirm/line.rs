@@ -3,7 +3,7 @@
 //! one is found within [`SHORTENING_BUDGET`].
 
 use super::standing::{Settlement, Standing};
-use super::{Engine, Game, KeyMap, Kind, Node, Val, decode};
+use super::{Engine, Game, KeyMap, Kind, Node, SETTLED_WIN, Val, decode};
 use crate::board::Color;
 use crate::position::Move;
 
@@ -43,20 +43,37 @@ impl Engine {
     /// most natural try, the defender's longest resistance or refutation.
     /// Wins are drawn as they were proved; see [`Engine::witness_line`].
     pub fn line(&mut self, game: &Game, node: &Node, max_len: usize) -> (Vec<Step>, LineEnd, Node) {
-        self.draw_line(game, node, max_len, false)
+        self.draw_line(game, node, max_len, false, false)
     }
 
     /// [`Engine::line`] for a reader: every win on it is first shortened
     /// (`Engine::shorten`), so the line shows the quickest way to the
     /// goal rather than the one the search happened to prove (a
     /// proof-number proof is the cheapest to find, not the shortest).
+    ///
+    /// On it the defender does not end his loss at once by a move after
+    /// which a static rule settles it (filling his own eye, say), while a
+    /// move that lets the play go on loses too: such a move is no
+    /// resistance, though the settled capture counts as a long one
+    /// ([`SETTLED_WIN`]). If the line that plays on cannot be drawn to its
+    /// end (its wins were not shortened within the budget, and the proved
+    /// ones wander), the line that lets him settle it is drawn instead.
     pub fn witness_line(
         &mut self,
         game: &Game,
         node: &Node,
         max_len: usize,
     ) -> (Vec<Step>, LineEnd, Node) {
-        self.draw_line(game, node, max_len, true)
+        let resisting = self.draw_line(game, node, max_len, true, true);
+        if resisting.1 != LineEnd::Cut || self.aborted {
+            return resisting;
+        }
+        let settling = self.draw_line(game, node, max_len, true, false);
+        if settling.1 == LineEnd::Cut {
+            resisting
+        } else {
+            settling
+        }
     }
 
     /// Looks for a shorter form of the win of length `k` stored for
@@ -135,6 +152,7 @@ impl Engine {
         node: &Node,
         max_len: usize,
         shortest: bool,
+        resist: bool,
     ) -> (Vec<Step>, LineEnd, Node) {
         let mut spent = 0;
         let mut steps = Vec::new();
@@ -177,7 +195,16 @@ impl Engine {
             if pick.is_none() {
                 for m in moves {
                     let child = self.child(game, &cur, m);
-                    let v = self.solve(game, &child);
+                    let mut v = self.solve(game, &child);
+                    if resist
+                        && !reacher_moves
+                        && v == Val::Win(SETTLED_WIN)
+                        && matches!(self.standing(game, &child), Standing::Ended(_))
+                    {
+                        // The defender settles his loss at once: it ranks
+                        // below every move that lets the play go on.
+                        v = Val::Win(0);
+                    }
                     let take = match (value, reacher_moves, v) {
                         (Val::Win(_), true, Val::Win(k)) => best_len.is_none_or(|b| k < b),
                         (Val::Win(_), false, Val::Win(k)) => best_len.is_none_or(|b| k > b),

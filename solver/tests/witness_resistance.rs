@@ -1,0 +1,76 @@
+//! The defender's resistance on a witness line: he does not end his loss
+//! at once by a move after which a static rule settles it, while a move
+//! that lets the play go on loses too (`Engine::witness_line`).
+
+use kakunin::board::Board;
+use kakunin::confirm::Limits;
+use kakunin::status::{Options, Status, StringVerdict, judge};
+use std::time::Duration;
+
+/// cases/basic/seki-bent-three-vital-stone.yaml: the white stone A1 stands
+/// on the vital point of Black's bent three in a seki. Black B1 puts it in
+/// atari. White's F1 then fills his own eye, after which the stone stands
+/// in Black's unconditional territory: a static rule settles the capture
+/// at once, but it is no resistance, and the line must show Black's A2.
+const SEKI: [&str; 7] = [
+    ". X . X . X .",
+    "X X X X X X X",
+    "X X X X X X X",
+    "O O O X X X X",
+    "X X O O O X X",
+    ". X X . O O O",
+    "O . X . O . O",
+];
+
+fn verdict(board: &Board, name: &str) -> StringVerdict {
+    let opts = Options {
+        limits: Limits {
+            nodes: 100_000,
+            time: Duration::from_secs(60),
+            deadline: None,
+        },
+        ..Options::default()
+    };
+    let p = board.geometry().parse_point(name).expect("a point");
+    judge(board, &opts)
+        .strings
+        .into_iter()
+        .find(|s| s.points.contains(&p))
+        .expect("a string")
+}
+
+#[test]
+fn the_defender_does_not_settle_his_loss_by_filling_his_own_eye() {
+    let board = Board::from_rows(&SEKI).expect("a board");
+    let a1 = verdict(&board, "A1");
+    assert_eq!(a1.status, Status::Dead);
+    let capture = &a1.witness[0];
+    assert_eq!(capture.moves, ["B1", "pass", "A2"], "{capture:?}");
+    assert_eq!(capture.end, "goal", "{capture:?}");
+}
+
+#[test]
+fn the_same_holds_on_the_colour_swapped_board() {
+    let rows: Vec<String> = SEKI
+        .iter()
+        .map(|r| {
+            r.chars()
+                .map(|c| match c {
+                    'X' => 'O',
+                    'O' => 'X',
+                    c => c,
+                })
+                .collect()
+        })
+        .collect();
+    let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+    let board = Board::from_rows(&rows).expect("a board");
+    let a1 = verdict(&board, "A1");
+    assert_eq!(a1.status, Status::Dead);
+    assert_eq!(
+        a1.witness[0].moves,
+        ["B1", "pass", "A2"],
+        "{:?}",
+        a1.witness[0]
+    );
+}
