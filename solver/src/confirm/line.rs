@@ -13,6 +13,10 @@ use crate::position::Move;
 /// them keeps the length that proved it.
 const SHORTENING_BUDGET: u64 = 50_000;
 
+/// Nodes the owner's failed tries may spend on being compared
+/// ([`Engine::longest_try`]); past it the longest drawn so far is shown.
+const TRY_BUDGET: u64 = 20_000;
+
 /// One step of a witness line.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Step {
@@ -64,6 +68,14 @@ impl Engine {
         node: &Node,
         max_len: usize,
     ) -> (Vec<Step>, LineEnd, Node) {
+        if matches!(game.kind, Kind::NewStone)
+            && node.pos.to_move == game.reacher()
+            && !matches!(self.standing(game, node), Standing::Ended(_))
+            && self.solve(game, node) == Val::Loss
+            && let Some(line) = self.longest_try(game, node, max_len)
+        {
+            return line;
+        }
         let resisting = self.draw_line(game, node, max_len, true, true);
         if resisting.1 != LineEnd::Cut || self.aborted {
             return resisting;
@@ -146,6 +158,45 @@ impl Engine {
         best.map(|(_, m, child)| (m, child))
     }
 
+    /// The owner's try in a new-stone game he loses: a new stone where his
+    /// captured string stood, the one the opponent takes the longest to
+    /// refute. Each such first move's line is drawn (within [`TRY_BUDGET`]
+    /// nodes over all of them; the first always), and the longest that
+    /// reaches its end is kept, the earliest in the move order among
+    /// equals. The move order alone shows a pass or a stray move as often
+    /// as a real attempt ("White passes, Black fills the point" instead of
+    /// White playing on the captured point). `None` when no such line
+    /// reaches its end: then the line is drawn as any other.
+    fn longest_try(
+        &mut self,
+        game: &Game,
+        node: &Node,
+        max_len: usize,
+    ) -> Option<(Vec<Step>, LineEnd, Node)> {
+        let before = self.nodes;
+        let mut best: Option<(Vec<Step>, LineEnd, Node)> = None;
+        let tries = self
+            .moves(game, node)
+            .into_iter()
+            .filter(|m| matches!(m, Move::Play(p) if game.target.contains(p)));
+        for m in tries {
+            if self.nodes - before > TRY_BUDGET || self.aborted || max_len == 0 {
+                break;
+            }
+            let child = self.child(game, node, m);
+            let first = Step {
+                color: node.pos.to_move,
+                mv: m,
+            };
+            let seen = vec![node.key(), child.key()];
+            let line = self.draw_from(game, child, vec![first], seen, max_len, true, true);
+            if line.1 != LineEnd::Cut && best.as_ref().is_none_or(|b| line.0.len() > b.0.len()) {
+                best = Some(line);
+            }
+        }
+        best
+    }
+
     fn draw_line(
         &mut self,
         game: &Game,
@@ -154,10 +205,32 @@ impl Engine {
         shortest: bool,
         resist: bool,
     ) -> (Vec<Step>, LineEnd, Node) {
+        let seen = vec![node.key()];
+        self.draw_from(
+            game,
+            node.clone(),
+            Vec::new(),
+            seen,
+            max_len,
+            shortest,
+            resist,
+        )
+    }
+
+    /// Draws on from `cur`, reached by `steps` through the positions `seen`
+    /// (the first is the line's start).
+    #[allow(clippy::too_many_arguments)]
+    fn draw_from(
+        &mut self,
+        game: &Game,
+        mut cur: Node,
+        mut steps: Vec<Step>,
+        mut seen: Vec<u64>,
+        max_len: usize,
+        shortest: bool,
+        resist: bool,
+    ) -> (Vec<Step>, LineEnd, Node) {
         let mut spent = 0;
-        let mut steps = Vec::new();
-        let mut seen = vec![node.key()];
-        let mut cur = node.clone();
         loop {
             if let (Standing::Ended(_), why) = self.standing_why(game, &cur) {
                 // A game that ends by no static rule ends on its goal (a

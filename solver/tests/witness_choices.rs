@@ -1,6 +1,8 @@
-//! The defender's resistance on a witness line: he does not end his loss
-//! at once by a move after which a static rule settles it, while a move
-//! that lets the play go on loses too (`Engine::witness_line`).
+//! The choices a witness line makes (`Engine::witness_line`): the defender
+//! does not end his loss at once by a move after which a static rule
+//! settles it, while a move that lets the play go on loses too; and after
+//! a capture, the owner's failed try at a new stone is a stone where his
+//! captured string stood.
 
 use kakunin::board::Board;
 use kakunin::confirm::Limits;
@@ -72,5 +74,30 @@ fn the_same_holds_on_the_colour_swapped_board() {
         ["B1", "pass", "A2"],
         "{:?}",
         a1.witness[0]
+    );
+}
+
+/// cases/shapes/l-group-corner.yaml: the L group B3 C3 D3 D2 is dead.
+/// After Black's capture, the line of "no new white stone survives" starts
+/// with White playing on one of the L's points, not elsewhere.
+const L_GROUP: [&str; 6] = [
+    ". X . X . X",
+    "X X X X X X",
+    "X X X X X .",
+    ". O O O X .",
+    ". . . O X .",
+    ". . . . X .",
+];
+
+#[test]
+fn the_owner_tries_a_new_stone_where_his_string_stood() {
+    let board = Board::from_rows(&L_GROUP).expect("a board");
+    let l = verdict(&board, "C3");
+    assert_eq!(l.status, Status::Dead);
+    let after = &l.witness[1];
+    let first = after.moves.first().map(String::as_str);
+    assert!(
+        matches!(first, Some("B3" | "C3" | "D3" | "D2")),
+        "{after:?}"
     );
 }
