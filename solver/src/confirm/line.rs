@@ -62,6 +62,8 @@ impl Engine {
     /// ([`SETTLED_WIN`]). If the line that plays on cannot be drawn to its
     /// end (its wins were not shortened within the budget, and the proved
     /// ones wander), the line that lets him settle it is drawn instead.
+    /// And in a new-stone game its owner loses, his try is a stone where
+    /// his captured string stood ([`Engine::longest_try`]).
     pub fn witness_line(
         &mut self,
         game: &Game,
