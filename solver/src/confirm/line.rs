@@ -59,11 +59,11 @@ impl Engine {
     /// which a static rule settles it (filling his own eye, say), while a
     /// move that lets the play go on loses too: such a move is no
     /// resistance, though the settled capture counts as a long one
-    /// ([`SETTLED_WIN`]). If the line that plays on cannot be drawn to its
+    /// (`SETTLED_WIN`). If the line that plays on cannot be drawn to its
     /// end (its wins were not shortened within the budget, and the proved
     /// ones wander), the line that lets him settle it is drawn instead.
     /// And in a new-stone game its owner loses, his try is a stone where
-    /// his captured string stood ([`Engine::longest_try`]).
+    /// his captured string stood (`Engine::longest_try`).
     pub fn witness_line(
         &mut self,
         game: &Game,
