@@ -7,6 +7,7 @@
 use kakunin::board::Board;
 use kakunin::confirm::Limits;
 use kakunin::status::{Options, Status, StringVerdict, judge};
+use kakunin::symmetry::Transform;
 use std::time::Duration;
 
 /// cases/basic/seki-bent-three-vital-stone.yaml: the white stone A1 stands
@@ -53,20 +54,13 @@ fn the_defender_does_not_settle_his_loss_by_filling_his_own_eye() {
 
 #[test]
 fn the_same_holds_on_the_colour_swapped_board() {
-    let rows: Vec<String> = SEKI
-        .iter()
-        .map(|r| {
-            r.chars()
-                .map(|c| match c {
-                    'X' => 'O',
-                    'O' => 'X',
-                    c => c,
-                })
-                .collect()
-        })
-        .collect();
-    let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
-    let board = Board::from_rows(&rows).expect("a board");
+    let swap = Transform {
+        transpose: false,
+        flip_x: false,
+        flip_y: false,
+        swap_colors: true,
+    };
+    let board = swap.board(&Board::from_rows(&SEKI).expect("a board"));
     let a1 = verdict(&board, "A1");
     assert_eq!(a1.status, Status::Dead);
     assert_eq!(
