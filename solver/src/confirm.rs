@@ -430,6 +430,8 @@ const FREE: u32 = u32::MAX;
 
 /// Salts of the Benson cache keys, per colour.
 const SAFETY_SALT: [u64; 2] = [0x5AFE_0000_0000_0B1C, 0x5AFE_0000_0000_3417];
+/// Keys of the extended answers ([`crate::secure`]) by colour.
+const SECURE_SALT: [u64; 2] = [0x5EC0_0000_0000_7A11, 0x5EC0_0000_0000_91E5];
 
 /// Entries of the Benson and miai caches before they are emptied
 /// ([`Table`]). (Measured on j89-16:
@@ -502,6 +504,14 @@ pub struct Engine {
     /// the games and transpositions of a string's questions (measured on
     /// example 20: 12.0 s without it, 10.1 s with it).
     miai_cache: Table<bool, SAFETY_CACHE_MAX>,
+    /// Whether Benson's algorithm extended with good areas
+    /// ([`crate::secure`]) settles games Benson's own does not. Off only to
+    /// check that the rule agrees with the search.
+    secure: bool,
+    /// The extended answers by board and colour (`None`: nothing beyond
+    /// Benson's), and the small games' answers by area.
+    secure_cache: Table<Option<Rc<Safety>>, SAFETY_CACHE_MAX>,
+    secure_memo: crate::secure::AreaMemo,
     /// Whether the df-pn search ([`dfpn`]) runs, before the depth-first
     /// pass `PROOF_NUMBER_BEFORE`.
     proof_number: bool,
@@ -579,6 +589,9 @@ impl Engine {
             nested_stats: [0; 3],
             miai: true,
             miai_cache: Table::default(),
+            secure: true,
+            secure_cache: Table::default(),
+            secure_memo: crate::secure::AreaMemo::default(),
             proof_number: true,
             cramped: true,
             answer_nearby: false,
@@ -634,6 +647,13 @@ impl Engine {
     /// and in the whole search example 15 too.
     pub fn set_proof_number_early(&mut self, on: bool) {
         self.proof_number_early = on;
+    }
+
+    /// Whether Benson's algorithm extended with good areas
+    /// ([`crate::secure`]) settles games (on by default). Set it before the
+    /// first search, like [`Engine::set_cycles`].
+    pub fn set_secure(&mut self, on: bool) {
+        self.secure = on;
     }
 
     /// Whether a target or a fight in an area too small for two eyes

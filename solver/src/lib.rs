@@ -32,6 +32,7 @@ pub mod region;
 pub mod render;
 pub mod report;
 pub mod score;
+pub mod secure;
 pub mod sgf;
 pub mod status;
 pub mod symmetry;

@@ -71,6 +71,11 @@ struct SearchArgs {
     /// cross-checking the rule).
     #[arg(long)]
     no_cramped: bool,
+    /// Search on where the settling rules hold only with walls that live by
+    /// answering every play in their small areas (good areas, `secure.rs`),
+    /// instead of settling the game there (for cross-checking the rule).
+    #[arg(long)]
+    no_secure_areas: bool,
     /// Ask every nested question of the new-stone game ("can this new
     /// stone be captured?") also where one move of the capturer holds the
     /// whole fight (slower; for cross-checking the shortcut).
@@ -107,6 +112,7 @@ impl SearchArgs {
             miai: !self.no_miai,
             proof_number: !self.no_proof_number,
             cramped: !self.no_cramped,
+            secure: !self.no_secure_areas,
             settling: !self.no_settling,
             ..Options::default()
         }

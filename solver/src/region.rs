@@ -39,6 +39,29 @@ pub struct Safety {
 }
 
 impl Safety {
+    /// A safety from two predicates over the `n` points of a board: the
+    /// stones that can never be captured and the points held. For rules
+    /// that extend Benson's ([`crate::secure`]).
+    #[must_use]
+    pub fn from_fns(
+        n: usize,
+        alive: impl Fn(Point) -> bool,
+        held: impl Fn(Point) -> bool,
+    ) -> Safety {
+        let words = n.div_ceil(64);
+        let mut bits = vec![0u64; 2 * words].into_boxed_slice();
+        for i in 0..n {
+            let p = i as Point;
+            if alive(p) {
+                bits[i / 64] |= 1 << (i % 64);
+            }
+            if held(p) {
+                bits[words + i / 64] |= 1 << (i % 64);
+            }
+        }
+        Safety { bits, words }
+    }
+
     /// True when `p` holds one of the colour's pass-alive stones.
     #[must_use]
     pub fn alive(&self, p: Point) -> bool {

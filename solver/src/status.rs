@@ -59,6 +59,10 @@ pub struct Options {
     /// small for two eyes ([`crate::cramped`]). Off only to check that the
     /// rule agrees with the search.
     pub cramped: bool,
+    /// Whether Benson's rules also settle games with walls that live by
+    /// answering every play in their small areas ([`crate::secure`]). Off
+    /// only to check that the rule agrees with the search.
+    pub secure: bool,
     /// Skip the nested questions of a new-stone game ("can this new stone
     /// be captured?") where one move of the capturer holds the whole fight.
     /// Off only to check that the shortcut agrees with the search.
@@ -78,6 +82,7 @@ impl Default for Options {
             miai: true,
             proof_number: true,
             cramped: true,
+            secure: true,
             settling: true,
         }
     }
@@ -350,6 +355,15 @@ fn settlement_text(why: Settlement, owner: Color, target: &str) -> String {
         Settlement::FightSealed => format!(
             "every point where a new {o} stone could stand is {t}'s unconditional territory or under {t} stones that cannot be captured"
         ),
+        Settlement::TargetSafeWithAnswers => format!(
+            "{target} can never be captured while {o} answers every play in the small areas of its walls, which he keeps as eyes"
+        ),
+        Settlement::TargetTakenWithAnswers => format!(
+            "{target} stands where {t}, answering every play in the small areas of his walls, takes every stone, where its capture is certain"
+        ),
+        Settlement::FightHeldWithAnswers => format!(
+            "every point where a new {o} stone could stand is held by {t}, who answers every play in the small areas of his walls and takes every stone there"
+        ),
         Settlement::GuardLost => "a stone of the cut-out board's open wall is lost".to_string(),
         Settlement::NoMove(side) => format!("{} has no move left to try", side.name()),
     }
@@ -492,6 +506,7 @@ fn set_switches(engine: &mut Engine, opts: &Options) {
     engine.set_miai(opts.miai);
     engine.set_proof_number(opts.proof_number);
     engine.set_cramped(opts.cramped);
+    engine.set_secure(opts.secure);
     engine.set_settling(opts.settling);
 }
 

@@ -4,7 +4,9 @@
 //! the verdicts with the miai rule (`kakunin::miai`) those without it,
 //! the verdicts with the df-pn search those of the depth-first passes
 //! alone, and the verdicts with the rule for areas too small for two eyes
-//! (`kakunin::cramped`) those without it, and the verdicts that skip the
+//! (`kakunin::cramped`) those without it, the verdicts with walls that live
+//! by answering in their small areas (`kakunin::secure`) those without
+//! them, and the verdicts that skip the
 //! nested questions of a new-stone game where one move of the capturer
 //! holds the fight those that ask them, wherever both decide. Strings decided before the searches (groups proved
 //! by miai share strings) get one verdict each.
@@ -35,6 +37,7 @@ enum Shortcut {
     Miai,
     ProofNumber,
     Cramped,
+    Secure,
     Settling,
 }
 
@@ -58,6 +61,10 @@ impl Shortcut {
                 cramped: false,
                 ..opts
             },
+            Shortcut::Secure => Options {
+                secure: false,
+                ..opts
+            },
             Shortcut::Settling => Options {
                 settling: false,
                 ..opts
@@ -71,6 +78,7 @@ impl Shortcut {
             Shortcut::Miai => "the miai rule",
             Shortcut::ProofNumber => "the df-pn search",
             Shortcut::Cramped => "the rule for areas too small for two eyes",
+            Shortcut::Secure => "walls that live by answering in their small areas",
             Shortcut::Settling => "skipping nested questions where one move holds the fight",
         }
     }
@@ -175,6 +183,13 @@ fn the_rule_for_cramped_areas_agrees_with_the_search() {
     let compared = on_the_corpus(Shortcut::Cramped);
     assert!(compared > 50, "only {compared} strings decided both ways");
     on_small_real_positions(Shortcut::Cramped);
+}
+
+#[test]
+fn the_rule_for_walls_answering_in_small_areas_agrees_with_the_search() {
+    let compared = on_the_corpus(Shortcut::Secure);
+    assert!(compared > 50, "only {compared} strings decided both ways");
+    on_small_real_positions(Shortcut::Secure);
 }
 
 #[test]

@@ -51,6 +51,7 @@ fn options(i: usize, nodes: u64, shortcuts: bool) -> Options {
         miai: shortcuts,
         proof_number: shortcuts,
         cramped: shortcuts,
+        secure: shortcuts,
         settling: shortcuts,
     }
 }
