@@ -162,6 +162,13 @@ pub fn secure_safety(board: &Board, color: Color, memo: &mut AreaMemo) -> Option
         return None;
     }
     let string_of = |p: Point| sidx[board.head(p) as usize];
+    // Areas are regions of the first round (every string in X): later
+    // regions only grow by the stones of strings that left X, and hold
+    // them. So without a good one among these the answer is Benson's; this
+    // pass allocates nothing for the big regions that most boards have.
+    if !any_good_area(board, color, &string_of, memo) {
+        return None;
+    }
     let mut in_x = vec![true; heads.len()];
     let mut region_of = vec![usize::MAX; n];
     loop {
@@ -249,6 +256,68 @@ pub fn closes_pocket(board: &Board, p: Point, color: Color) -> bool {
         }
         true
     })
+}
+
+/// Whether some region of `color`'s Benson algorithm, every string of
+/// `color` in X, is a good area (worth an eye or two).
+fn any_good_area(
+    board: &Board,
+    color: Color,
+    string_of: &dyn Fn(Point) -> usize,
+    memo: &mut AreaMemo,
+) -> bool {
+    let geo = board.geometry();
+    let mut seen = crate::bitboard::Bits::default();
+    let mut stack: SmallVec<[Point; 32]> = SmallVec::new();
+    for start in geo.points() {
+        if board.color(start) == Some(color) || seen.contains(start) {
+            continue;
+        }
+        // Flood the whole region, keeping its first points only.
+        let mut points: SmallVec<[Point; 8]> = SmallVec::new();
+        let mut size = 0;
+        let mut invaders = 0;
+        let mut border: Vec<usize> = Vec::new();
+        seen.insert(start);
+        stack.push(start);
+        while let Some(p) = stack.pop() {
+            size += 1;
+            if size <= MAX_AREA {
+                points.push(p);
+            }
+            if board.color(p).is_some() {
+                invaders += 1;
+            }
+            for &q in geo.neighbors(p) {
+                if board.color(q) == Some(color) {
+                    if size <= MAX_AREA {
+                        let b = string_of(q);
+                        if !border.contains(&b) {
+                            border.push(b);
+                        }
+                    }
+                } else if !seen.contains(q) {
+                    seen.insert(q);
+                    stack.push(q);
+                }
+            }
+        }
+        if size > MAX_AREA || invaders > MAX_INVADERS || border.is_empty() {
+            continue;
+        }
+        points.sort_unstable();
+        border.sort_unstable();
+        let r = Region {
+            points: points.to_vec(),
+            border,
+            is_area: true,
+            has_own: false,
+        };
+        if area_eyes(board, &r, string_of, memo) > 0 {
+            return true;
+        }
+    }
+    false
 }
 
 /// One region of Benson's algorithm: a connected set of points holding no

@@ -5,7 +5,9 @@
 //! game ("can this new stone be captured?").
 
 use super::order::hint_key;
-use super::{Engine, Game, Kind, Node, SAFETY_SALT, SECURE_SALT, SETTLED_WIN, Val};
+use super::{
+    Engine, Game, Kind, Node, SAFETY_SALT, SECURE_POINTS_PER_NODE, SECURE_SALT, SETTLED_WIN, Val,
+};
 use crate::bitboard::Bits;
 use crate::board::{Board, Color, Point};
 use crate::cramped::all_cramped;
@@ -401,6 +403,12 @@ impl Engine {
             self.secure_cache.insert(key, s.clone());
             s
         } else {
+            let points = board.geometry().len() as u64;
+            if (self.secure_fresh + 1) * points > (self.total_nodes() + 64) * SECURE_POINTS_PER_NODE
+            {
+                return None;
+            }
+            self.secure_fresh += 1;
             if self.secure_memo.len() > 1 << 20 {
                 self.secure_memo.clear();
             }
