@@ -436,9 +436,14 @@ const SAFETY_SALT: [u64; 2] = [0x5AFE_0000_0000_0B1C, 0x5AFE_0000_0000_3417];
 /// times slower (KGS at 20 000 nodes a string: 124 s against 30 s). With
 /// this budget a 9x5 board is asked afresh about once in three nodes, a
 /// 19x19 board once in twenty-three; an answer not computed is no answer,
-/// and the search plays on. Measured on KGS: 48 points a node, 62 s (379
-/// strings decided); 16, 48 s (376); 4, 43 s (376), but then example 7.1
-/// with an open 3x3 corner (`cases/walls/`) is `unknown` again.
+/// and the search plays on. Measured on KGS (session 31): 48 points a
+/// node, 62 s (379 strings decided); 16, 48 s (376); 4, 43 s (376), but
+/// then example 7.1 with an open 3x3 corner (`cases/walls/`) is `unknown`
+/// again. Session 32, after answers that add nothing to Benson's became
+/// none and new areas were looked for next to the stone only (CPU seconds,
+/// one thread, four runs side by side): without the rule 69 s (376); 8
+/// points a node, 97 s (377); 16, 109 s (382); the session-31 code 123 s
+/// (376). The corpus passes with 4 and with 8 too.
 const SECURE_POINTS_PER_NODE: u64 = 16;
 /// Keys of the extended answers ([`crate::secure`]) by colour.
 const SECURE_SALT: [u64; 2] = [0x5EC0_0000_0000_7A11, 0x5EC0_0000_0000_91E5];
@@ -519,9 +524,9 @@ pub struct Engine {
     /// check that the rule agrees with the search.
     secure: bool,
     /// The extended answers by board and colour (`None`: nothing beyond
-    /// Benson's), and the small games' answers by area.
+    /// Benson's). The small games' answers by area are the thread's
+    /// (`standing::with_area_memo`).
     secure_cache: Table<Option<Rc<Safety>>, SAFETY_CACHE_MAX>,
-    secure_memo: crate::secure::AreaMemo,
     /// Extended answers computed afresh so far (not taken over from a
     /// parent), against [`SECURE_POINTS_PER_NODE`].
     secure_fresh: u64,
@@ -604,7 +609,6 @@ impl Engine {
             miai_cache: Table::default(),
             secure: true,
             secure_cache: Table::default(),
-            secure_memo: crate::secure::AreaMemo::default(),
             secure_fresh: 0,
             proof_number: true,
             cramped: true,

@@ -92,6 +92,7 @@ use crate::board::{Board, Color, Point};
 use crate::region::Safety;
 use smallvec::SmallVec;
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 
 /// Most points in an area solved exhaustively. Areas of a wall's eyes are
 /// small (a 2x2 corner, a bent three, a straight four, a 2x3 corner); the
@@ -111,14 +112,59 @@ pub const MAX_INVADERS: u32 = 2;
 /// board it appears on, so each is solved once.
 #[derive(Default)]
 pub struct AreaMemo {
-    shapes: HashMap<Vec<u32>, ShapeMemo>,
+    shapes: FastMap<ShapeKey, ShapeMemo>,
     entries: usize,
 }
 
 #[derive(Default)]
 struct ShapeMemo {
-    good: HashMap<u32, bool>,
-    kill: HashMap<u32, bool>,
+    good: FastMap<u32, bool>,
+    kill: FastMap<u32, bool>,
+}
+
+/// A shape of area and the eyes asked of it: per point its neighbours in
+/// the area (low 16 bits) and the strings it touches (high 16 bits),
+/// [`FREE`] past the last point, then the eyes. An array, not a vector:
+/// the engine looks shapes up after most stones.
+type ShapeKey = [u32; MAX_AREA + 1];
+
+/// Past the last point of a [`ShapeKey`].
+const FREE: u32 = u32::MAX;
+
+type FastMap<K, V> = HashMap<K, V, BuildHasherDefault<FastHasher>>;
+
+/// A multiply-rotate hash (the Fx hash of rustc) for the memo's small keys:
+/// std's default hasher, built against hostile keys, showed in profiles,
+/// and these keys come from board shapes only.
+#[derive(Default)]
+struct FastHasher(u64);
+
+impl FastHasher {
+    fn add(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+}
+
+impl Hasher for FastHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.add(u64::from_le_bytes(word));
+        }
+    }
+    fn write_u32(&mut self, n: u32) {
+        self.add(u64::from(n));
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.add(n);
+    }
+    fn write_usize(&mut self, n: usize) {
+        self.add(n as u64);
+    }
 }
 
 impl AreaMemo {
@@ -142,7 +188,8 @@ impl AreaMemo {
 }
 
 /// Benson's algorithm for `color` with good areas counted as eyes: `None`
-/// when no good area takes part (then the answer is Benson's own), else
+/// when no good area counts otherwise than Benson's regions do
+/// ([`adds_to_benson`]; then the answer is Benson's own), else
 /// the strings that can never be captured while `color` answers in its
 /// good areas, and the points `color` holds (module doc).
 #[must_use]
@@ -162,41 +209,64 @@ pub fn secure_safety(board: &Board, color: Color, memo: &mut AreaMemo) -> Option
         return None;
     }
     let string_of = |p: Point| sidx[board.head(p) as usize];
-    // Areas are regions of the first round (every string in X): later
-    // regions only grow by the stones of strings that left X, and hold
-    // them. So without a good one among these the answer is Benson's; this
-    // pass allocates nothing for the big regions that most boards have.
+    // Areas are regions of the first round (every string in X). So
+    // without a good one among these that Benson's algorithm does not
+    // already count, the answer is Benson's; this pass allocates nothing
+    // for the big regions that most boards have.
     if !any_good_area(board, color, &string_of, memo) {
         return None;
     }
-    let mut in_x = vec![true; heads.len()];
+    // Benson's iteration on the regions of the first round: a string
+    // leaves X when fewer than two of its regions are healthy, and a
+    // region bordering a string that left X is healthy for nobody (it
+    // would hold that string's stones). This is the algorithm of the
+    // module doc, where the regions are flooded afresh each round: a
+    // region then holding a stone of a string that left X is one of these
+    // merged with such strings, and healthy for nobody either way.
     let mut region_of = vec![usize::MAX; n];
+    let all = vec![true; heads.len()];
+    let regions = regions(board, color, &all, &string_of, &mut region_of);
+    // Per region, the eyes of a good area that adds to Benson's count, and
+    // what the region is worth to each string of its border: those eyes,
+    // or one when it is vital to the string.
+    let eyes: Vec<u32> = regions
+        .iter()
+        .map(|r| {
+            if r.is_area {
+                adds_to_benson(board, color, r, &string_of, memo)
+            } else {
+                0
+            }
+        })
+        .collect();
+    let worth: Vec<Vec<u32>> = regions
+        .iter()
+        .zip(&eyes)
+        .map(|(r, &e)| {
+            r.border
+                .iter()
+                .map(|&b| {
+                    if e > 0 {
+                        e
+                    } else {
+                        u32::from(r.vital_to(board, color, heads[b]))
+                    }
+                })
+                .collect()
+        })
+        .collect();
+    let mut in_x = all;
+    let mut live = vec![true; regions.len()];
     loop {
-        let regions = regions(board, color, &in_x, &string_of, &mut region_of);
-        // The good areas first: without one the answer is Benson's, and
-        // most boards have none (the search asks at many nodes).
-        let eyes: Vec<u32> = regions
-            .iter()
-            .map(|r| {
-                if r.is_area {
-                    area_eyes(board, r, &string_of, memo)
-                } else {
-                    0
-                }
-            })
-            .collect();
-        if eyes.iter().all(|&e| e == 0) {
+        if !live.iter().zip(&eyes).any(|(&l, &e)| l && e > 0) {
             return None;
         }
-        let mut held_region: Vec<bool> = eyes.iter().map(|&e| e > 0).collect();
         let mut healthy = vec![0u32; heads.len()];
         for (i, r) in regions.iter().enumerate() {
-            for &b in &r.border {
-                healthy[b] += if eyes[i] > 0 {
-                    eyes[i]
-                } else {
-                    u32::from(r.vital_to(board, color, heads[b]))
-                };
+            if live[i] {
+                for (&b, &w) in r.border.iter().zip(&worth[i]) {
+                    healthy[b] += w;
+                }
             }
         }
         let mut removed = false;
@@ -206,60 +276,116 @@ pub fn secure_safety(board: &Board, color: Color, memo: &mut AreaMemo) -> Option
                 removed = true;
             }
         }
-        if removed {
-            continue;
-        }
-        if !in_x.iter().any(|&x| x) {
-            return None;
+        if !removed {
+            break;
         }
         for (i, r) in regions.iter().enumerate() {
-            held_region[i] |= r.border.iter().any(|&b| r.vital_to(board, color, heads[b]));
+            live[i] &= r.border.iter().all(|&b| in_x[b]);
         }
-        let alive = |p: Point| board.color(p) == Some(color) && in_x[string_of(p)];
-        let held = |p: Point| {
-            alive(p) || {
-                let r = region_of[p as usize];
-                r != usize::MAX && held_region[r]
-            }
-        };
-        return Some(Safety::from_fns(n, alive, held));
     }
+    if !in_x.iter().any(|&x| x) {
+        return None;
+    }
+    let held_region: Vec<bool> = live
+        .iter()
+        .zip(&worth)
+        .map(|(&l, w)| l && w.iter().any(|&e| e > 0))
+        .collect();
+    let alive = |p: Point| board.color(p) == Some(color) && in_x[string_of(p)];
+    let held = |p: Point| {
+        alive(p) || {
+            let r = region_of[p as usize];
+            r != usize::MAX && held_region[r]
+        }
+    };
+    Some(Safety::from_fns(n, alive, held))
 }
 
-/// Whether the stone of `color` on `p` borders a pocket: a connected set
-/// of at most [`MAX_AREA`] points without `color`'s stones, next to `p`
-/// and bounded by `color`'s stones and the edge. Such a stone may have
-/// walled off a new area, so the engine asks afresh after it; after other
-/// stones it takes the parent's answer (a new area can then only come
-/// from a string the stone made healthy, which is rare, and missing it only
-/// lets the search play on).
+/// Whether the stone of `color` on `p` borders a good area that Benson's
+/// algorithm does not already count ([`adds_to_benson`]): a pocket of at
+/// most [`MAX_AREA`] points without `color`'s stones, next to `p`, bounded
+/// by `color`'s stones and the edge, and good. Such a stone may have walled
+/// off a new area, so the engine asks afresh after it; after other stones
+/// it takes the parent's answer (a new area can then only come from
+/// strings the stone joined, which is rare, and missing it only lets the
+/// search play on). Reads only the pockets, not the board: the engine asks
+/// after most stones of `color`.
 #[must_use]
-pub fn closes_pocket(board: &Board, p: Point, color: Color) -> bool {
+pub fn walls_off_good_area(board: &Board, p: Point, color: Color, memo: &mut AreaMemo) -> bool {
     let geo = board.geometry();
-    geo.neighbors(p).iter().any(|&q| {
-        if board.color(q) == Some(color) {
-            return false;
+    let string_of = |q: Point| board.head(q) as usize;
+    // Points flooded from earlier neighbours: a neighbour among them lies
+    // in a pocket already read, or in a region already found too big. A
+    // flood that meets the points of a big one is in that region too (it
+    // must not stop there, as if they bounded a small pocket: that made
+    // the answer depend on the order of the neighbours, found by the
+    // invariance test).
+    let mut done = crate::bitboard::Bits::default();
+    let mut big = crate::bitboard::Bits::default();
+    for &q in geo.neighbors(p) {
+        if board.color(q) == Some(color) || done.contains(q) {
+            continue;
         }
-        let mut seen: SmallVec<[Point; 16]> = SmallVec::new();
+        let mut seen: SmallVec<[Point; 8]> = SmallVec::new();
         seen.push(q);
+        done.insert(q);
         let mut k = 0;
-        while k < seen.len() {
+        let mut small = true;
+        'flood: while k < seen.len() {
             for &r in geo.neighbors(seen[k]) {
-                if board.color(r) != Some(color) && !seen.contains(&r) {
+                if board.color(r) == Some(color) {
+                    continue;
+                }
+                if big.contains(r) {
+                    small = false;
+                    break 'flood;
+                }
+                if !done.contains(r) {
                     if seen.len() == MAX_AREA {
-                        return false;
+                        small = false;
+                        break 'flood;
                     }
                     seen.push(r);
+                    done.insert(r);
                 }
             }
             k += 1;
         }
-        true
-    })
+        if !small {
+            for &r in &seen {
+                big.insert(r);
+            }
+        }
+        let invaders = seen.iter().filter(|&&r| board.color(r).is_some()).count();
+        if !small || invaders > MAX_INVADERS as usize {
+            continue;
+        }
+        let mut border: Vec<usize> = Vec::new();
+        for &r in &seen {
+            for &t in geo.neighbors(r) {
+                if board.color(t) == Some(color) && !border.contains(&string_of(t)) {
+                    border.push(string_of(t));
+                }
+            }
+        }
+        seen.sort_unstable();
+        border.sort_unstable();
+        let area = Region {
+            points: seen.to_vec(),
+            border,
+            is_area: true,
+            has_own: false,
+        };
+        if adds_to_benson(board, color, &area, &string_of, memo) > 0 {
+            return true;
+        }
+    }
+    false
 }
 
 /// Whether some region of `color`'s Benson algorithm, every string of
-/// `color` in X, is a good area (worth an eye or two).
+/// `color` in X, is a good area that Benson's algorithm does not already
+/// count as it ([`adds_to_benson`]).
 fn any_good_area(
     board: &Board,
     color: Color,
@@ -313,11 +439,36 @@ fn any_good_area(
             is_area: true,
             has_own: false,
         };
-        if area_eyes(board, &r, string_of, memo) > 0 {
+        // The one- and two-point eyes of every living group are areas that
+        // Benson's algorithm already counts (vital to all their strings,
+        // and never worth two eyes): almost every real board has one.
+        if r.points.len() <= 2 && r.vital_to_all(board, color, string_of) {
+            continue;
+        }
+        if adds_to_benson(board, color, &r, string_of, memo) > 0 {
             return true;
         }
     }
     false
+}
+
+/// The eyes the area `r` counts for in the extended algorithm when that
+/// differs from Benson's own count, else 0: a good area worth two eyes, or
+/// one worth an eye with an empty point that some string of its border
+/// does not touch. A good area worth one eye and vital to every string of
+/// its border counts as Benson's vital region does, once for each of them;
+/// when all good areas are such, the extended answer is Benson's.
+fn adds_to_benson(
+    board: &Board,
+    color: Color,
+    r: &Region,
+    string_of: &dyn Fn(Point) -> usize,
+    memo: &mut AreaMemo,
+) -> u32 {
+    match area_eyes(board, r, string_of, memo) {
+        1 if r.vital_to_all(board, color, string_of) => 0,
+        e => e,
+    }
 }
 
 /// One region of Benson's algorithm: a connected set of points holding no
@@ -338,6 +489,25 @@ struct Region {
 }
 
 impl Region {
+    /// Every empty point of the region touches every string of its border.
+    fn vital_to_all(
+        &self,
+        board: &Board,
+        color: Color,
+        string_of: &dyn Fn(Point) -> usize,
+    ) -> bool {
+        let geo = board.geometry();
+        !self.has_own
+            && self.points.iter().all(|&p| {
+                !board.is_empty_at(p)
+                    || self.border.iter().all(|&b| {
+                        geo.neighbors(p)
+                            .iter()
+                            .any(|&q| board.color(q) == Some(color) && string_of(q) == b)
+                    })
+            })
+    }
+
     /// Every empty point of the region is a liberty of the string of
     /// `color` at `head`.
     fn vital_to(&self, board: &Board, color: Color, head: Point) -> bool {
@@ -421,8 +591,8 @@ fn area_eyes(
         return 0;
     };
     for need in [2, 1] {
-        let mut key = game.key.clone();
-        key.push(need);
+        let mut key = game.key;
+        key[MAX_AREA] = need;
         let shape = memo.shapes.entry(key).or_default();
         let before = shape_len(shape);
         let mut solver = Solver {
@@ -456,7 +626,7 @@ struct AreaGame {
     /// The state on the board (P's stones, none of O's).
     start: u32,
     /// The canonical form of the shape.
-    key: Vec<u32>,
+    key: ShapeKey,
 }
 
 const ALL: u16 = u16::MAX;
@@ -494,11 +664,10 @@ impl AreaGame {
                 }
             }
         }
-        let key = inner
-            .iter()
-            .zip(&outer)
-            .map(|(&a, &b)| u32::from(a) | u32::from(b) << 16)
-            .collect();
+        let mut key = [FREE; MAX_AREA + 1];
+        for (i, (&a, &b)) in inner.iter().zip(&outer).enumerate() {
+            key[i] = u32::from(a) | u32::from(b) << 16;
+        }
         Some(AreaGame {
             inner,
             outer,
@@ -725,7 +894,7 @@ impl Solver<'_> {
 
 #[cfg(test)]
 mod tests {
-    use super::{AreaMemo, secure_safety};
+    use super::{AreaMemo, secure_safety, walls_off_good_area};
     use crate::board::{Board, Color};
     use crate::region::safety;
 
@@ -761,9 +930,31 @@ mod tests {
     }
 
     #[test]
-    fn one_eye_and_a_corner_bent_three_with_an_invader_inside() {
-        // The corner A5 B5 A4 holds a white stone: Black answers and
-        // keeps an eye there; with the eye B2 the wall is safe.
+    fn one_eye_and_a_corner_with_an_invader_inside() {
+        // The 2x2 corner A5 B5 A4 B4 holds a white stone on B4: Black
+        // answers and keeps an eye there (A5 touches no wall stone, so
+        // Benson's algorithm does not count it); with the eye B2 the wall
+        // is safe.
+        let rows = [
+            ". . X O O",
+            ". O X O .",
+            "X X X O O",
+            "X . X O O",
+            "X X X O .",
+        ];
+        let board = Board::from_rows(&rows).expect("board");
+        assert!(!safety(&board, Color::Black).alive(at(&rows, "C5")));
+        let s = extended(&rows, Color::Black).expect("a good area");
+        assert!(s.alive(at(&rows, "C5")));
+        assert!(s.held(at(&rows, "A5")));
+    }
+
+    #[test]
+    fn an_invader_in_a_corner_bent_three_benson_counts() {
+        // The corner A5 B5 A4 with a white stone on A5: every empty point
+        // touches the wall, so Benson's algorithm counts the corner as
+        // vital and the wall, with the eye B2, is pass-alive; the extended
+        // answer has nothing to add.
         let rows = [
             "O . X O O",
             ". X X O .",
@@ -771,9 +962,9 @@ mod tests {
             "X . X O O",
             "X X X O .",
         ];
-        let s = extended(&rows, Color::Black).expect("a good area");
-        assert!(s.alive(at(&rows, "C5")));
-        assert!(s.held(at(&rows, "A5")));
+        let board = Board::from_rows(&rows).expect("board");
+        assert!(safety(&board, Color::Black).alive(at(&rows, "C5")));
+        assert!(extended(&rows, Color::Black).is_none());
     }
 
     #[test]
@@ -815,5 +1006,90 @@ mod tests {
         let rows = ["X X X X X X", "X X X X . X", "O O O O X X", ". O . O X X"];
         let s = extended(&rows, Color::Black);
         assert!(s.is_none_or(|s| !s.alive(at(&rows, "A4"))));
+    }
+
+    #[test]
+    fn eyes_benson_already_counts_give_no_answer() {
+        // Two one-point eyes, each vital to the whole wall: Benson's
+        // algorithm gives the answer, and the extended one has nothing to
+        // add.
+        let board = Board::from_rows(&TWO_EYES).expect("board");
+        assert!(safety(&board, Color::Black).alive(at(&TWO_EYES, "A4")));
+        assert!(extended(&TWO_EYES, Color::Black).is_none());
+    }
+
+    const TWO_EYES: [&str; 4] = ["X . X . X", "X X X X X", "O O O O O", ". O . O ."];
+
+    #[test]
+    fn a_stone_that_closes_an_open_corner_walls_off_a_good_area() {
+        // Black's C5 closes the 2x2 corner of TWO_BY_TWO (without C5 the
+        // corner is part of a bigger region).
+        let board = Board::from_rows(&TWO_BY_TWO).expect("board");
+        let mut memo = AreaMemo::default();
+        assert!(walls_off_good_area(
+            &board,
+            at(&TWO_BY_TWO, "C5"),
+            Color::Black,
+            &mut memo
+        ));
+        // C4 closes the one-point eyes B4 and D4, which Benson's algorithm
+        // counts already: nothing new.
+        let board = Board::from_rows(&TWO_EYES).expect("board");
+        assert!(!walls_off_good_area(
+            &board,
+            at(&TWO_EYES, "C4"),
+            Color::Black,
+            &mut memo
+        ));
+    }
+
+    #[test]
+    fn new_areas_are_found_alike_in_every_image_of_a_board() {
+        // Random 7x6 boards: whether a stone walls off a good area must not
+        // depend on how the board is turned (a first version let a flood
+        // stop at the points of an earlier, too big one, so the answer
+        // depended on the order of the stone's neighbours).
+        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let mut boards = 0;
+        while boards < 300 {
+            let rows: Vec<String> = (0..6)
+                .map(|_| {
+                    (0..7)
+                        .map(|_| match next() % 8 {
+                            0..=3 => "X",
+                            4 | 5 => "O",
+                            _ => ".",
+                        })
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                })
+                .collect();
+            let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+            let Ok(board) = Board::from_rows(&rows) else {
+                continue;
+            };
+            boards += 1;
+            let mut memo = AreaMemo::default();
+            let geo = board.geometry();
+            for t in crate::symmetry::Transform::all() {
+                let image = t.board(&board);
+                for p in geo.points() {
+                    let Some(c) = board.color(p) else { continue };
+                    let q = t.point(geo, image.geometry(), p);
+                    assert_eq!(
+                        walls_off_good_area(&board, p, c, &mut memo),
+                        walls_off_good_area(&image, q, t.color(c), &mut memo),
+                        "{rows:?} at {} under {t:?}",
+                        geo.name(p)
+                    );
+                }
+            }
+        }
     }
 }

@@ -13,6 +13,8 @@ use crate::board::{Board, Color, Point};
 use crate::cramped::all_cramped;
 use crate::position::Move;
 use crate::region::{Safety, SafetyBase, safety};
+use crate::secure::AreaMemo;
+use std::cell::RefCell;
 use std::rc::Rc;
 
 /// How a node stands before its moves are searched.
@@ -374,10 +376,10 @@ impl Engine {
     /// (a new area), never claim more. A parent with no answer is taken
     /// over too after the opponent's stone (his stones never make an area
     /// of `color`'s good) and after a stone of `color` that walls off no
-    /// small pocket ([`crate::secure::closes_pocket`]), where no new area
-    /// can have appeared: that case is rare, and a miss only lets the
-    /// search play on. Measured: computed afresh at every node, the rule
-    /// made searches about ten times slower per node.
+    /// new good area ([`crate::secure::walls_off_good_area`], which reads
+    /// only the pockets next to the stone): another new area is rare, and a
+    /// miss only lets the search play on. Measured: computed afresh at
+    /// every node, the rule made searches about ten times slower per node.
     pub(super) fn secure_safety(
         &mut self,
         game: &Game,
@@ -397,7 +399,9 @@ impl Engine {
             && !parent.as_ref().is_some_and(|s| s.held(prev.point))
             && (parent.is_some()
                 || prev.mover != color
-                || !crate::secure::closes_pocket(board, prev.point, color))
+                || !with_area_memo(|memo| {
+                    crate::secure::walls_off_good_area(board, prev.point, color, memo)
+                }))
         {
             let s = parent.clone();
             self.secure_cache.insert(key, s.clone());
@@ -409,10 +413,8 @@ impl Engine {
                 return None;
             }
             self.secure_fresh += 1;
-            if self.secure_memo.len() > 1 << 20 {
-                self.secure_memo.clear();
-            }
-            let s = crate::secure::secure_safety(board, color, &mut self.secure_memo).map(Rc::new);
+            let s = with_area_memo(|memo| crate::secure::secure_safety(board, color, memo))
+                .map(Rc::new);
             self.secure_cache.insert(key, s.clone());
             s
         }?;
@@ -608,6 +610,25 @@ impl Engine {
             .then_some(Settlement::FightHeldWithAnswers)
         }
     }
+}
+
+thread_local! {
+    /// The small games' answers by shape of area ([`AreaMemo`]), shared by
+    /// every engine on the thread: an engine searches one string, and the
+    /// same eye shapes come back in every string's search (kept per engine,
+    /// each solved them again).
+    static AREA_MEMO: RefCell<AreaMemo> = RefCell::new(AreaMemo::default());
+}
+
+/// Runs `f` with the thread's [`AREA_MEMO`], forgotten first when it has
+/// grown past a million states (each a few bytes).
+fn with_area_memo<R>(f: impl FnOnce(&mut AreaMemo) -> R) -> R {
+    AREA_MEMO.with_borrow_mut(|memo| {
+        if memo.len() > 1 << 20 {
+            memo.clear();
+        }
+        f(memo)
+    })
 }
 
 /// The heads of the strings holding `target`'s stones (all on the board),
