@@ -441,9 +441,10 @@ const SAFETY_SALT: [u64; 2] = [0x5AFE_0000_0000_0B1C, 0x5AFE_0000_0000_3417];
 /// then example 7.1 with an open 3x3 corner (`cases/walls/`) is `unknown`
 /// again. Session 32, after answers that add nothing to Benson's became
 /// none and new areas were looked for next to the stone only (CPU seconds,
-/// one thread, four runs side by side): without the rule 69 s (376); 8
-/// points a node, 97 s (377); 16, 109 s (382); the session-31 code 123 s
-/// (376). The corpus passes with 4 and with 8 too.
+/// one thread, four runs side by side): without the rule 68 s (376); 16
+/// points a node, 90 s (382); the session-31 code 103 s (376). Budgets of
+/// 4 and 8 points cost less (377 strings with 8) and the corpus passes with
+/// them too (BENCHMARKS.md, session 32).
 const SECURE_POINTS_PER_NODE: u64 = 16;
 /// Keys of the extended answers ([`crate::secure`]) by colour.
 const SECURE_SALT: [u64; 2] = [0x5EC0_0000_0000_7A11, 0x5EC0_0000_0000_91E5];
