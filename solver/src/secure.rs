@@ -224,8 +224,7 @@ pub fn secure_safety(board: &Board, color: Color, memo: &mut AreaMemo) -> Option
     // region then holding a stone of a string that left X is one of these
     // merged with such strings, and healthy for nobody either way.
     let mut region_of = vec![usize::MAX; n];
-    let all = vec![true; heads.len()];
-    let regions = regions(board, color, &all, &string_of, &mut region_of);
+    let regions = regions(board, color, &string_of, &mut region_of);
     // Per region, the eyes of a good area that adds to Benson's count, and
     // what the region is worth to each string of its border: those eyes,
     // or one when it is vital to the string.
@@ -249,13 +248,13 @@ pub fn secure_safety(board: &Board, color: Color, memo: &mut AreaMemo) -> Option
                     if e > 0 {
                         e
                     } else {
-                        u32::from(r.vital_to(board, color, heads[b]))
+                        u32::from(r.vital_to(board, color, b, &string_of))
                     }
                 })
                 .collect()
         })
         .collect();
-    let mut in_x = all;
+    let mut in_x = vec![true; heads.len()];
     let mut live = vec![true; regions.len()];
     loop {
         if !live.iter().zip(&eyes).any(|(&l, &e)| l && e > 0) {
@@ -355,28 +354,7 @@ pub fn walls_off_good_area(board: &Board, p: Point, color: Color, memo: &mut Are
             for &r in &seen {
                 big.insert(r);
             }
-        }
-        let invaders = seen.iter().filter(|&&r| board.color(r).is_some()).count();
-        if !small || invaders > MAX_INVADERS as usize {
-            continue;
-        }
-        let mut border: Vec<usize> = Vec::new();
-        for &r in &seen {
-            for &t in geo.neighbors(r) {
-                if board.color(t) == Some(color) && !border.contains(&string_of(t)) {
-                    border.push(string_of(t));
-                }
-            }
-        }
-        seen.sort_unstable();
-        border.sort_unstable();
-        let area = Region {
-            points: seen.to_vec(),
-            border,
-            is_area: true,
-            has_own: false,
-        };
-        if adds_to_benson(board, color, &area, &string_of, memo) > 0 {
+        } else if pocket_adds(board, color, seen, &string_of, memo) {
             return true;
         }
     }
@@ -402,8 +380,6 @@ fn any_good_area(
         // Flood the whole region, keeping its first points only.
         let mut points: SmallVec<[Point; 8]> = SmallVec::new();
         let mut size = 0;
-        let mut invaders = 0;
-        let mut border: Vec<usize> = Vec::new();
         seen.insert(start);
         stack.push(start);
         while let Some(p) = stack.pop() {
@@ -411,45 +387,61 @@ fn any_good_area(
             if size <= MAX_AREA {
                 points.push(p);
             }
-            if board.color(p).is_some() {
-                invaders += 1;
-            }
             for &q in geo.neighbors(p) {
-                if board.color(q) == Some(color) {
-                    if size <= MAX_AREA {
-                        let b = string_of(q);
-                        if !border.contains(&b) {
-                            border.push(b);
-                        }
-                    }
-                } else if !seen.contains(q) {
+                if board.color(q) != Some(color) && !seen.contains(q) {
                     seen.insert(q);
                     stack.push(q);
                 }
             }
         }
-        if size > MAX_AREA || invaders > MAX_INVADERS || border.is_empty() {
-            continue;
-        }
-        points.sort_unstable();
-        border.sort_unstable();
-        let r = Region {
-            points: points.to_vec(),
-            border,
-            is_area: true,
-            has_own: false,
-        };
-        // The one- and two-point eyes of every living group are areas that
-        // Benson's algorithm already counts (vital to all their strings,
-        // and never worth two eyes): almost every real board has one.
-        if r.points.len() <= 2 && r.vital_to_all(board, color, string_of) {
-            continue;
-        }
-        if adds_to_benson(board, color, &r, string_of, memo) > 0 {
+        if size <= MAX_AREA && pocket_adds(board, color, points, string_of, memo) {
             return true;
         }
     }
     false
+}
+
+/// Whether the pocket `points` (a whole region of `color`'s Benson
+/// algorithm, every string of `color` in X, of at most [`MAX_AREA`]
+/// points) is a good area that Benson's algorithm does not already count
+/// as it ([`adds_to_benson`]).
+fn pocket_adds(
+    board: &Board,
+    color: Color,
+    mut points: SmallVec<[Point; 8]>,
+    string_of: &dyn Fn(Point) -> usize,
+    memo: &mut AreaMemo,
+) -> bool {
+    let invaders = points.iter().filter(|&&p| board.color(p).is_some()).count();
+    if invaders > MAX_INVADERS as usize {
+        return false;
+    }
+    let geo = board.geometry();
+    let mut border: Vec<usize> = Vec::new();
+    for &p in &points {
+        for &q in geo.neighbors(p) {
+            if board.color(q) == Some(color) && !border.contains(&string_of(q)) {
+                border.push(string_of(q));
+            }
+        }
+    }
+    if border.is_empty() {
+        return false;
+    }
+    points.sort_unstable();
+    border.sort_unstable();
+    let r = Region {
+        points: points.to_vec(),
+        border,
+        is_area: true,
+    };
+    // The one- and two-point eyes of every living group are areas that
+    // Benson's algorithm already counts (vital to all their strings, and
+    // never worth two eyes): almost every real board has one.
+    if r.points.len() <= 2 && r.vital_to_all(board, color, string_of) {
+        return false;
+    }
+    adds_to_benson(board, color, &r, string_of, memo) > 0
 }
 
 /// The eyes the area `r` counts for in the extended algorithm when that
@@ -471,21 +463,16 @@ fn adds_to_benson(
     }
 }
 
-/// One region of Benson's algorithm: a connected set of points holding no
-/// stone of X.
+/// One region of Benson's algorithm with every string of the colour in X:
+/// a connected set of points holding no stone of the colour. (Regions of
+/// later rounds, which hold the stones of strings that left X, are healthy
+/// for nobody: [`secure_safety`] drops the regions beside such strings.)
 struct Region {
     points: Vec<Point>,
-    /// Strings of X bordering it (indices), in increasing order.
+    /// Strings bordering it (indices), in increasing order.
     border: Vec<usize>,
-    /// A candidate area: small, no stone of the colour inside.
+    /// A candidate area: small, at most [`MAX_INVADERS`] stones inside.
     is_area: bool,
-    /// Whether it holds a stone of the colour (of a string that left X):
-    /// then it is healthy for nobody, as in Benson's algorithm, where a
-    /// region touching a string not in X is dropped. (Counting it as vital
-    /// when its empty points touch a string of X would be wrong: taking
-    /// the stone inside makes an empty point that may touch none. Found by
-    /// the corpus: long life's black four came out dead.)
-    has_own: bool,
 }
 
 impl Region {
@@ -496,43 +483,40 @@ impl Region {
         color: Color,
         string_of: &dyn Fn(Point) -> usize,
     ) -> bool {
-        let geo = board.geometry();
-        !self.has_own
-            && self.points.iter().all(|&p| {
-                !board.is_empty_at(p)
-                    || self.border.iter().all(|&b| {
-                        geo.neighbors(p)
-                            .iter()
-                            .any(|&q| board.color(q) == Some(color) && string_of(q) == b)
-                    })
-            })
+        self.border
+            .iter()
+            .all(|&b| self.vital_to(board, color, b, string_of))
     }
 
     /// Every empty point of the region is a liberty of the string of
-    /// `color` at `head`.
-    fn vital_to(&self, board: &Board, color: Color, head: Point) -> bool {
+    /// `color` numbered `b`.
+    fn vital_to(
+        &self,
+        board: &Board,
+        color: Color,
+        b: usize,
+        string_of: &dyn Fn(Point) -> usize,
+    ) -> bool {
         let geo = board.geometry();
-        !self.has_own
-            && self.points.iter().all(|&p| {
-                !board.is_empty_at(p)
-                    || geo
-                        .neighbors(p)
-                        .iter()
-                        .any(|&q| board.color(q) == Some(color) && board.head(q) == head)
-            })
+        self.points.iter().all(|&p| {
+            !board.is_empty_at(p)
+                || geo
+                    .neighbors(p)
+                    .iter()
+                    .any(|&q| board.color(q) == Some(color) && string_of(q) == b)
+        })
     }
 }
 
-/// Benson's regions for the strings of `color` still in X.
+/// Benson's regions for `color` with every string of `color` in X.
 fn regions(
     board: &Board,
     color: Color,
-    in_x: &[bool],
     string_of: &dyn Fn(Point) -> usize,
     region_of: &mut [usize],
 ) -> Vec<Region> {
     let geo = board.geometry();
-    let is_x = |p: Point| board.color(p) == Some(color) && in_x[string_of(p)];
+    let is_x = |p: Point| board.color(p) == Some(color);
     region_of.fill(usize::MAX);
     let mut out = Vec::new();
     let mut stack = Vec::new();
@@ -543,14 +527,10 @@ fn regions(
         let id = out.len();
         let mut points = Vec::new();
         let mut border = Vec::new();
-        let mut has_own = false;
         region_of[start as usize] = id;
         stack.push(start);
         while let Some(p) = stack.pop() {
             points.push(p);
-            if board.color(p) == Some(color) {
-                has_own = true;
-            }
             for &q in geo.neighbors(p) {
                 if is_x(q) {
                     let b = string_of(q);
@@ -566,13 +546,11 @@ fn regions(
         points.sort_unstable();
         border.sort_unstable();
         let invaders = points.iter().filter(|&&p| board.color(p).is_some()).count() as u32;
-        let is_area =
-            !has_own && points.len() <= MAX_AREA && invaders <= MAX_INVADERS && !border.is_empty();
+        let is_area = points.len() <= MAX_AREA && invaders <= MAX_INVADERS && !border.is_empty();
         out.push(Region {
             points,
             border,
             is_area,
-            has_own,
         });
     }
     out

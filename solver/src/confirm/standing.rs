@@ -597,17 +597,25 @@ impl Engine {
         if !Self::guard_holds(game, game.owner.opponent(), &held) {
             return None;
         }
-        if game.fight.iter().all(|&p| held.held(p)) {
+        self.fight_held_in(game, node, &held).or_else(|| {
+            let wide = self.secure_safety(game, node, game.owner.opponent())?;
+            self.fight_held_in(game, node, &wide)
+                .map(|_| Settlement::FightHeldWithAnswers)
+        })
+    }
+
+    /// [`Engine::fight_held`] with the opponent's held points and the walls
+    /// around them given by `theirs`: Benson's answers, or those extended
+    /// with good areas ([`crate::secure`]).
+    fn fight_held_in(&self, game: &Game, node: &Node, theirs: &Safety) -> Option<Settlement> {
+        if game.fight.iter().all(|&p| theirs.held(p)) {
             Some(Settlement::FightHeld)
-        } else if self.cramped && all_cramped(&node.pos.board, &held, &game.fight, |p| held.held(p))
+        } else if self.cramped
+            && all_cramped(&node.pos.board, theirs, &game.fight, |p| theirs.held(p))
         {
             Some(Settlement::FightCramped)
         } else {
-            let wide = self.secure_safety(game, node, game.owner.opponent())?;
-            (game.fight.iter().all(|&p| wide.held(p))
-                || self.cramped
-                    && all_cramped(&node.pos.board, &wide, &game.fight, |p| wide.held(p)))
-            .then_some(Settlement::FightHeldWithAnswers)
+            None
         }
     }
 }
