@@ -510,6 +510,10 @@ pub struct Engine {
     tt: Table<u32>,
     /// Nested questions left open by [`standing::NESTED_BUDGET`].
     nested_open: KeySet,
+    /// Opposing strings, by colour and stones, whose "is the fight sealed?"
+    /// question was left open at its budget somewhere in this engine's
+    /// games: it is not asked about them again (`Engine::fight_sealed`).
+    sealed_open: KeySet,
     /// Trace counters of nested questions: asked, left open, and won by
     /// the capturer.
     nested_stats: [u64; 3],
@@ -543,6 +547,11 @@ pub struct Engine {
     /// ([`Engine::settling_move`]). Off only to check that the shortcut
     /// agrees with the search.
     settling: bool,
+    /// Whether a new-stone game ends where every fight point is under
+    /// opposing strings the owner cannot capture even moving first
+    /// ([`Engine::fight_sealed`]). Off only to check that the shortcut
+    /// agrees with the search.
+    sealed: bool,
     /// Whether the moves next to the opponent's last stone are tried first
     /// among equals by the owner of a capture game's target
     /// ([`Engine::set_answer_nearby`]).
@@ -605,6 +614,7 @@ impl Engine {
             safety_counts: [0; 3],
             tt: Table::default(),
             nested_open: KeySet::default(),
+            sealed_open: KeySet::default(),
             nested_stats: [0; 3],
             miai: true,
             miai_cache: Table::default(),
@@ -616,6 +626,7 @@ impl Engine {
             answer_nearby: false,
             proof_number_early: false,
             settling: true,
+            sealed: true,
             strict_lengths: false,
             pn_table: Table::default(),
             spare: Vec::new(),
@@ -687,6 +698,13 @@ impl Engine {
     /// Set it before the first search, like [`Engine::set_cycles`].
     pub fn set_settling(&mut self, on: bool) {
         self.settling = on;
+    }
+
+    /// Whether a fight sealed by uncapturable opposing strings ends a
+    /// new-stone game (on by default). Set it before the first search,
+    /// like [`Engine::set_cycles`].
+    pub fn set_sealed(&mut self, on: bool) {
+        self.sealed = on;
     }
 
     /// Whether a target safe by miai ends its capture game (on by

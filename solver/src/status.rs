@@ -67,6 +67,11 @@ pub struct Options {
     /// be captured?") where one move of the capturer holds the whole fight.
     /// Off only to check that the shortcut agrees with the search.
     pub settling: bool,
+    /// End a new-stone game where every fight point is under opposing
+    /// strings the owner cannot capture even moving first (a nested
+    /// question with a small budget). Off only to check that the shortcut
+    /// agrees with the search.
+    pub sealed: bool,
 }
 
 impl Default for Options {
@@ -84,6 +89,7 @@ impl Default for Options {
             cramped: true,
             secure: true,
             settling: true,
+            sealed: true,
         }
     }
 }
@@ -508,6 +514,7 @@ fn set_switches(engine: &mut Engine, opts: &Options) {
     engine.set_cramped(opts.cramped);
     engine.set_secure(opts.secure);
     engine.set_settling(opts.settling);
+    engine.set_sealed(opts.sealed);
 }
 
 fn judge_here(board: &Board, opts: &Options) -> Verdicts {

@@ -8,7 +8,9 @@
 //! by answering in their small areas (`kakunin::secure`) those without
 //! them, and the verdicts that skip the
 //! nested questions of a new-stone game where one move of the capturer
-//! holds the fight those that ask them, wherever both decide. Strings decided before the searches (groups proved
+//! holds the fight those that ask them, and the verdicts that end a
+//! new-stone game where the fight is sealed by uncapturable opposing
+//! strings those that play on, wherever both decide. Strings decided before the searches (groups proved
 //! by miai share strings) get one verdict each.
 
 use kakunin::board::{Board, Point};
@@ -39,6 +41,7 @@ enum Shortcut {
     Cramped,
     Secure,
     Settling,
+    Sealed,
 }
 
 impl Shortcut {
@@ -69,6 +72,10 @@ impl Shortcut {
                 settling: false,
                 ..opts
             },
+            Shortcut::Sealed => Options {
+                sealed: false,
+                ..opts
+            },
         }
     }
 
@@ -80,6 +87,7 @@ impl Shortcut {
             Shortcut::Cramped => "the rule for areas too small for two eyes",
             Shortcut::Secure => "walls that live by answering in their small areas",
             Shortcut::Settling => "skipping nested questions where one move holds the fight",
+            Shortcut::Sealed => "a fight sealed by uncapturable opposing strings",
         }
     }
 }
@@ -197,6 +205,13 @@ fn skipping_nested_questions_where_one_move_holds_the_fight_agrees_with_the_sear
     let compared = on_the_corpus(Shortcut::Settling);
     assert!(compared > 50, "only {compared} strings decided both ways");
     on_small_real_positions(Shortcut::Settling);
+}
+
+#[test]
+fn ending_a_new_stone_game_where_the_fight_is_sealed_agrees_with_the_search() {
+    let compared = on_the_corpus(Shortcut::Sealed);
+    assert!(compared > 50, "only {compared} strings decided both ways");
+    on_small_real_positions(Shortcut::Sealed);
 }
 
 #[test]

@@ -2,8 +2,9 @@
 //! random playouts on small boards, stopped at a random move, judged once
 //! with every shortcut (local proofs on cut-out boards, the miai rule, and
 //! the Benson endings they lean on, guards included, the df-pn search and
-//! the rule for areas too small for two eyes) and once without local
-//! proofs, the miai rule, df-pn and that rule. Wherever both decide a string, they
+//! the rule for areas too small for two eyes, walls that live by
+//! answering, skipped and sealed new-stone questions) and once without
+//! any of them. Wherever both decide a string, they
 //! give it the same status. (`tests/shortcuts.rs` does the same on the
 //! corpus and real positions; these boards reach shapes neither holds.)
 //! Each board's image under one of the 16 transforms (the 8 symmetries,
@@ -53,6 +54,7 @@ fn options(i: usize, nodes: u64, shortcuts: bool) -> Options {
         cramped: shortcuts,
         secure: shortcuts,
         settling: shortcuts,
+        sealed: shortcuts,
     }
 }
 

@@ -30,12 +30,23 @@ pub(super) enum Standing {
 }
 
 /// Nodes a nested question of the new-stone game ("can this new stone be
-/// captured?", "is the fight sealed?") may spend before it is left open and
-/// the game plays on. Without a bound one hard nested question, asked at a
-/// node where the owner could still strengthen the stone, spends the whole
-/// budget and leaves the string unknown. (Measured: 500 for the first or
-/// 2 000 for the second leaves double-ko seki cases unknown.)
+/// captured?") may spend before it is left open and the game plays on.
+/// Without a bound one hard nested question, asked at a node where the
+/// owner could still strengthen the stone, spends the whole budget and
+/// leaves the string unknown. (Measured: 500 leaves double-ko seki cases
+/// unknown. The question "is the fight sealed?" has a budget of its own,
+/// [`SEALED_BUDGET`]; an early measurement had 2 000 leave double-ko seki
+/// cases unknown for it too, before it was asked once per string.)
 pub(super) const NESTED_BUDGET: u64 = 20_000;
+
+/// Nodes the question "is the fight sealed?" may spend. It is only a
+/// shortcut, asked at every node of a new-stone game, and where it needs
+/// more the new-stone game itself plays the fight out. (Measured in
+/// session 33, with [`Engine::fight_sealed`]'s memo: 20 000 nodes left
+/// `seki-shape-attacker-ko-stone-lives` at 549 000 nodes, 1 000 at 44 500,
+/// 300 at 38 000; without the question at all it needs 35 000, but example
+/// 12 with open areas then needs 800 000 instead of under 100 000.)
+const SEALED_BUDGET: u64 = 1_000;
 
 /// The static rule that settles a game before its goal is played out
 /// (the end of a witness line), named so that a reader knows why the line
@@ -178,7 +189,9 @@ impl Engine {
                 // Every fight point under opposing strings that the owner,
                 // even moving first, cannot capture: no point of the fight
                 // will ever be free for a new stone.
-                if let Some(v) = self.fight_sealed(game, node) {
+                if self.sealed
+                    && let Some(v) = self.fight_sealed(game, node)
+                {
                     return (Standing::Ended(v), Some(Settlement::FightSealed));
                 }
                 if node.pos.to_move == game.owner || node.new_stones.is_empty() {
@@ -212,7 +225,7 @@ impl Engine {
                     let g = Game::new(Kind::Capture, game.owner, stones.clone(), stones)
                         .canonical()
                         .guarded(game.guard.clone());
-                    match self.solve_nested(&g, &Node::new(node.pos.clone())) {
+                    match self.solve_nested(&g, &Node::new(node.pos.clone()), NESTED_BUDGET) {
                         Val::Loss => return (Standing::Ended(Val::Win(0)), None),
                         Val::Unknown => unknown = true,
                         Val::Win(_) => {}
@@ -428,6 +441,17 @@ impl Engine {
     /// whose string the owner cannot capture even moving first, or is empty
     /// and held unconditionally by the opponent, and no guard stone of the
     /// opponent could still fall.
+    ///
+    /// The question about a string is asked once per engine when it stays
+    /// open at its budget: a string whose safety a search of
+    /// [`NESTED_BUDGET`] nodes could not settle is not settled by asking
+    /// again at the next node, whose board differs by a stone or two
+    /// elsewhere. Asked at every node of a new-stone game, such questions
+    /// spent 1.5 M of the 2 M nodes of `seki-shape-attacker-ko-stone-lives`
+    /// (`cases/rules/`), whose stone was then left `unknown`; where a
+    /// string is plainly safe (a seki beside a mannen ko, example 12) the
+    /// answer comes within its smaller budget ([`SEALED_BUDGET`]) and ends
+    /// the game as before. Not asking is always sound: the game plays on.
     fn fight_sealed(&mut self, game: &Game, node: &Node) -> Option<Val> {
         let board = &node.pos.board;
         let them = game.owner.opponent();
@@ -451,14 +475,25 @@ impl Engine {
         for h in heads {
             let mut stones: Vec<Point> = board.string_stones(h).collect();
             stones.sort_unstable();
+            let skey = stones_key(them, &stones);
+            if self.sealed_open.contains(&skey) {
+                return None;
+            }
             let stones: Rc<[Point]> = stones.into();
             let g = Game::new(Kind::Capture, them, stones.clone(), stones)
                 .canonical()
                 .guarded(game.guard.clone());
             // Sealing is only a shortcut: a question left open lets the
             // game play on.
-            if self.solve_nested(&g, &Node::new(first.clone())) != Val::Loss {
-                return None;
+            match self.solve_nested(&g, &Node::new(first.clone()), SEALED_BUDGET) {
+                Val::Loss => {}
+                Val::Unknown => {
+                    if !self.aborted {
+                        self.sealed_open.insert(skey);
+                    }
+                    return None;
+                }
+                Val::Win(_) => return None,
             }
         }
         Some(Val::Loss)
@@ -516,16 +551,17 @@ impl Engine {
         s
     }
 
-    /// `solve` within at most [`NESTED_BUDGET`] nodes; an answer left open
-    /// is remembered as such so the same question is not asked again.
-    fn solve_nested(&mut self, game: &Game, node: &Node) -> Val {
+    /// `solve` within at most `budget` nodes ([`NESTED_BUDGET`] or
+    /// [`SEALED_BUDGET`]); an answer left open is remembered as such so the
+    /// same question is not asked again.
+    fn solve_nested(&mut self, game: &Game, node: &Node, budget: u64) -> Val {
         let tkey = game.tkey(node);
         self.nested_stats[0] += 1;
         if self.nested_open.contains(&tkey) {
             return Val::Unknown;
         }
         let saved = self.limits.nodes;
-        self.limits.nodes = saved.min(self.nodes + NESTED_BUDGET);
+        self.limits.nodes = saved.min(self.nodes + budget);
         let before = self.nodes;
         let v = self.solve(game, node);
         // Only the costly questions are traced: most take a few nodes.
@@ -637,6 +673,17 @@ fn with_area_memo<R>(f: impl FnOnce(&mut AreaMemo) -> R) -> R {
         }
         f(memo)
     })
+}
+
+/// A key for a string of `color` by its stones (sorted), whatever the
+/// rest of the board.
+fn stones_key(color: Color, stones: &[Point]) -> u64 {
+    let mut key = color.index() as u64 + 1;
+    for &p in stones {
+        let mut s = key ^ u64::from(p).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        key = crate::board::splitmix64(&mut s);
+    }
+    key
 }
 
 /// The heads of the strings holding `target`'s stones (all on the board),
