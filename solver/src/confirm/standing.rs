@@ -444,14 +444,13 @@ impl Engine {
     ///
     /// The question about a string is asked once per engine when it stays
     /// open at its budget: a string whose safety a search of
-    /// [`NESTED_BUDGET`] nodes could not settle is not settled by asking
+    /// [`SEALED_BUDGET`] nodes could not settle is not settled by asking
     /// again at the next node, whose board differs by a stone or two
     /// elsewhere. Asked at every node of a new-stone game, such questions
     /// spent 1.5 M of the 2 M nodes of `seki-shape-attacker-ko-stone-lives`
     /// (`cases/rules/`), whose stone was then left `unknown`; where a
     /// string is plainly safe (a seki beside a mannen ko, example 12) the
-    /// answer comes within its smaller budget ([`SEALED_BUDGET`]) and ends
-    /// the game as before. Not asking is always sound: the game plays on.
+    /// answer comes within that budget and ends the game as before. Not asking is always sound: the game plays on.
     fn fight_sealed(&mut self, game: &Game, node: &Node) -> Option<Val> {
         let board = &node.pos.board;
         let them = game.owner.opponent();
