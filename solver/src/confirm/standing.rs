@@ -450,7 +450,8 @@ impl Engine {
     /// spent 1.5 M of the 2 M nodes of `seki-shape-attacker-ko-stone-lives`
     /// (`cases/rules/`), whose stone was then left `unknown`; where a
     /// string is plainly safe (a seki beside a mannen ko, example 12) the
-    /// answer comes within that budget and ends the game as before. Not asking is always sound: the game plays on.
+    /// answer comes within that budget and ends the game as before. Not
+    /// asking is always sound: the game plays on.
     fn fight_sealed(&mut self, game: &Game, node: &Node) -> Option<Val> {
         let board = &node.pos.board;
         let them = game.owner.opponent();
@@ -474,7 +475,11 @@ impl Engine {
         for h in heads {
             let mut stones: Vec<Point> = board.string_stones(h).collect();
             stones.sort_unstable();
-            let skey = stones_key(them, &stones);
+            // The string by its stones alone (their Zobrist keys), whatever
+            // the rest of the board.
+            let skey = stones
+                .iter()
+                .fold(0, |k, &p| k ^ board.geometry().key(p, them));
             if self.sealed_open.contains(&skey) {
                 return None;
             }
@@ -672,17 +677,6 @@ fn with_area_memo<R>(f: impl FnOnce(&mut AreaMemo) -> R) -> R {
         }
         f(memo)
     })
-}
-
-/// A key for a string of `color` by its stones (sorted), whatever the
-/// rest of the board.
-fn stones_key(color: Color, stones: &[Point]) -> u64 {
-    let mut key = color.index() as u64 + 1;
-    for &p in stones {
-        let mut s = key ^ u64::from(p).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        key = crate::board::splitmix64(&mut s);
-    }
-    key
 }
 
 /// The heads of the strings holding `target`'s stones (all on the board),
