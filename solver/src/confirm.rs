@@ -746,6 +746,18 @@ impl Engine {
         self.started = Instant::now();
     }
 
+    /// The node bound of each question (counted from the last
+    /// [`Engine::reset_budget`]).
+    #[must_use]
+    pub fn node_limit(&self) -> u64 {
+        self.limits.nodes
+    }
+
+    /// Sets the node bound of the next questions.
+    pub fn set_node_limit(&mut self, nodes: u64) {
+        self.limits.nodes = nodes;
+    }
+
     /// Nodes searched over all questions.
     #[must_use]
     pub fn total_nodes(&self) -> u64 {

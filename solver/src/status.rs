@@ -573,19 +573,24 @@ fn judge_here(board: &Board, opts: &Options) -> Verdicts {
         }
     }
     let pool = search_pool();
+    let comps = components(board, &settled);
+    let small = small_components(board, &comps);
+    let mut deferred = Vec::new();
     // The two colours' local proofs read only what is decided above, so
     // they run side by side.
     if opts.local {
+        let first = Inside::First { small: &small };
         let (black, white) = pool.join(
-            || local_verdicts(board, Color::Black, &settled, &known, opts),
-            || local_verdicts(board, Color::White, &settled, &known, opts),
+            || local_verdicts(board, Color::Black, &settled, &known, opts, first),
+            || local_verdicts(board, Color::White, &settled, &known, opts, first),
         );
-        for (verdicts, n, h) in [black, white] {
-            nodes += n;
-            for p in h {
+        for outcome in [black, white] {
+            nodes += outcome.nodes;
+            for p in outcome.hard {
                 hard[p as usize] = true;
             }
-            for v in verdicts {
+            deferred.extend(outcome.deferred);
+            for v in outcome.verdicts {
                 local[v.points[0] as usize] = true;
                 strings.push(v);
             }
@@ -596,7 +601,6 @@ fn judge_here(board: &Board, opts: &Options) -> Verdicts {
     // (One engine for all the strings of a component, its tables kept from
     // string to string, decided fewer at small bounds and about as many at
     // the default ones: BENCHMARKS.md, session 13.)
-    let comps = components(board, &settled);
     let todo: Vec<(&[Point], Point)> = comps
         .iter()
         .flat_map(|c| c.strings.iter().map(move |&h| (c.points.as_slice(), h)))
@@ -616,7 +620,16 @@ fn judge_here(board: &Board, opts: &Options) -> Verdicts {
                 let mut engine =
                     Engine::new(&own, region, &stones, color, opts.pass_rule, opts.limits);
                 set_switches(&mut engine, opts);
-                let v = judge_string(&own, head, &mut engine, opts, None, hard[head as usize]);
+                let share = engine.node_limit();
+                let v = judge_string(
+                    &own,
+                    head,
+                    &mut engine,
+                    opts,
+                    None,
+                    hard[head as usize],
+                    share,
+                );
                 if std::env::var_os("KAKUNIN_TRACE").is_some() {
                     eprintln!(
                         "string {} ({} stones): {:?} after {} nodes",
@@ -634,6 +647,31 @@ fn judge_here(board: &Board, opts: &Options) -> Verdicts {
         nodes += n;
         strings.push(v);
     }
+    // The strings inside whose local proof was cut short for the whole
+    // search, and that it left open: their local proof gets its whole share.
+    let retry: Vec<Point> = deferred
+        .into_iter()
+        .filter(|&h| {
+            strings
+                .iter()
+                .any(|s| s.status == Status::Unknown && s.points.contains(&h))
+        })
+        .collect();
+    if !retry.is_empty() {
+        let again = Inside::Retry(&retry);
+        let (black, white) = pool.join(
+            || local_verdicts(board, Color::Black, &settled, &known, opts, again),
+            || local_verdicts(board, Color::White, &settled, &known, opts, again),
+        );
+        for outcome in [black, white] {
+            nodes += outcome.nodes;
+            for v in outcome.verdicts {
+                if let Some(s) = strings.iter_mut().find(|s| s.points == v.points) {
+                    *s = v;
+                }
+            }
+        }
+    }
     strings.sort_by_key(|s| s.points[0]);
     Verdicts {
         strings,
@@ -642,25 +680,57 @@ fn judge_here(board: &Board, opts: &Options) -> Verdicts {
     }
 }
 
+/// Which strings inside the clusters' areas a run of [`local_verdicts`]
+/// tries to prove dead, and with what share of the nodes.
+#[derive(Clone, Copy)]
+enum Inside<'a> {
+    /// The first run, before the whole search: every undecided string
+    /// inside. Those whose component of the whole search is small
+    /// (`small`, by point) get only [`INSIDE_FIRST_NODES`]: the whole
+    /// search, itself local there, goes first ([`INSIDE_FIRST_NODES`]).
+    First { small: &'a [bool] },
+    /// The run after the whole search: only these strings (heads), those
+    /// the first run deferred and the whole search left `unknown`, with
+    /// the whole local share.
+    Retry(&'a [Point]),
+}
+
+/// What a run of [`local_verdicts`] found.
+struct LocalOutcome {
+    /// The verdicts that carry over to the real board.
+    verdicts: Vec<StringVerdict>,
+    /// Nodes searched.
+    nodes: u64,
+    /// Heads of the walls whose local proof ran out of nodes on a share
+    /// smaller than a string's budget (see `local_limits`). Their capture
+    /// is a life-and-death question df-pn was working through when the
+    /// share ran out, so the whole search asks it with df-pn early too
+    /// (`judge_string`'s `early`).
+    hard: Vec<Point>,
+    /// Heads of the strings inside whose proof ran out of
+    /// [`INSIDE_FIRST_NODES`]: the whole search decides them, and those it
+    /// leaves `unknown` are tried again with the whole local share
+    /// ([`Inside::Retry`]).
+    deferred: Vec<Point>,
+}
+
 /// Strings decided by local proofs on the cut-outs of `color`'s clusters
 /// (see [`crate::local`]): walls the opponent cannot capture, and opposing
 /// strings inside their areas that are dead. Only verdicts that carry over to
-/// the real board are returned, with the nodes searched; the rest is left to
-/// the whole search. Also returned: the heads of the walls whose local proof
-/// ran out of nodes on a share smaller than a string's budget (see
-/// `local_limits`). Their capture is a life-and-death question df-pn was
-/// working through when the share ran out, so the whole search asks it
-/// with df-pn early too (`judge_string`'s `early`).
+/// the real board are returned; the rest is left to the whole search.
 fn local_verdicts(
     board: &Board,
     color: Color,
     settled: &[bool],
     known: &[bool],
     opts: &Options,
-) -> (Vec<StringVerdict>, u64, Vec<Point>) {
+    plan: Inside,
+) -> LocalOutcome {
     let mut nodes = 0;
     let mut out = Vec::new();
     let mut hard = Vec::new();
+    let mut deferred = Vec::new();
+    let full_share = local_limits(opts.limits).nodes;
     let mut dropped = vec![false; board.geometry().len()];
     // Strings decided already (by head: `known`, safe by miai) or by a
     // local proof (walls alive, stones inside dead): each is decided once.
@@ -685,23 +755,34 @@ fn local_verdicts(
     // cluster runs while one of its walls is undecided. Every round drops at
     // least one area, so this ends.
     while let Some(cluster) = todo.pop() {
-        if cluster.walls.iter().all(|&h| decided[h as usize]) {
+        let wanted = match plan {
+            Inside::First { .. } => !cluster.walls.iter().all(|&h| decided[h as usize]),
+            Inside::Retry(heads) => heads.iter().any(|h| cluster.areas.binary_search(h).is_ok()),
+        };
+        if !wanted {
             continue;
         }
         let mut ls = LocalSearch::new(cluster, opts.pass_rule, local_limits(opts.limits));
         ls.ko_ban = opts.ko_ban;
         set_switches(&mut ls.engine, opts);
+        // A retry asks only for its strings inside: the walls were decided
+        // before.
         let unsettled_walls: Vec<Point> = ls
             .cluster
             .walls
             .iter()
             .copied()
             .filter(|&h| !settled[h as usize] && !decided[h as usize])
+            .filter(|_| matches!(plan, Inside::First { .. }))
             .collect();
         let mut inside: Vec<Point> = ls
             .inside()
             .into_iter()
             .filter(|&h| !settled[h as usize] && !decided[h as usize])
+            .filter(|h| match plan {
+                Inside::First { .. } => true,
+                Inside::Retry(heads) => heads.contains(h),
+            })
             .collect();
         // The strings inside share the engine's tables, so the order they
         // are asked in must be the same in every image of the board.
@@ -746,8 +827,7 @@ fn local_verdicts(
                     continue;
                 }
                 Err(None) => {
-                    let share = local_limits(opts.limits).nodes;
-                    if share < opts.limits.nodes && ls.engine.total_nodes() >= share {
+                    if full_share < opts.limits.nodes && ls.engine.total_nodes() >= full_share {
                         hard.extend_from_slice(&unsettled_walls);
                     }
                     continue;
@@ -786,16 +866,27 @@ fn local_verdicts(
         let guard = Some(ls.guard());
         let cut = ls.cluster.board.clone();
         for h in inside {
+            let share = match plan {
+                Inside::First { small } if small[h as usize] => full_share.min(INSIDE_FIRST_NODES),
+                _ => full_share,
+            };
             ls.engine.reset_budget();
-            let v = judge_string(&cut, h, &mut ls.engine, opts, guard.clone(), false);
+            let v = judge_string(&cut, h, &mut ls.engine, opts, guard.clone(), false, share);
             if v.status == Status::Dead {
                 decided[h as usize] = true;
                 out.push(v);
+            } else if v.status == Status::Unknown && share < full_share {
+                deferred.push(h);
             }
         }
         nodes += ls.engine.total_nodes() - before;
     }
-    (out, nodes, hard)
+    LocalOutcome {
+        verdicts: out,
+        nodes,
+        hard,
+        deferred,
+    }
 }
 
 /// What a miai proof says, for people: the strings it joins, the owner's
@@ -931,6 +1022,10 @@ fn fight(board: &Board, head: Point) -> Vec<Point> {
 /// The late df-pn phase of the usual schedule left it `unknown` at
 /// 5 500 000 nodes. df-pn early for every capture game instead loses
 /// examples 6 and 15 at the default bounds.)
+///
+/// The searches that decide the string spend at most `share` nodes each;
+/// drawing a witness line gets the engine's own bound, so that a verdict
+/// found on a small share is drawn as it would be on the whole one.
 fn judge_string(
     board: &Board,
     head: Point,
@@ -938,6 +1033,25 @@ fn judge_string(
     opts: &Options,
     guard: Option<Guard>,
     early: bool,
+    share: u64,
+) -> StringVerdict {
+    let bound = engine.node_limit();
+    engine.set_node_limit(share.min(bound));
+    let v = judge_string_within(board, head, engine, opts, guard, early, bound);
+    engine.set_node_limit(bound);
+    v
+}
+
+/// [`judge_string`] with the engine's node bound set to the share;
+/// `bound` is the one witness lines get.
+fn judge_string_within(
+    board: &Board,
+    head: Point,
+    engine: &mut Engine,
+    opts: &Options,
+    guard: Option<Guard>,
+    early: bool,
+    bound: u64,
 ) -> StringVerdict {
     let color = board.color(head).expect("a string");
     let mut points: Vec<Point> = board.string_stones(head).collect();
@@ -955,7 +1069,10 @@ fn judge_string(
     let witness = |engine: &mut Engine, game: &Game, node: &Node, claim: String| {
         // The verdict is proved; drawing its line gets a budget of its own.
         engine.reset_budget();
+        let share = engine.node_limit();
+        engine.set_node_limit(bound);
         let (steps, end, last) = engine.witness_line(game, node, opts.line_len);
+        engine.set_node_limit(share);
         let target = format!("the {} string", color.name());
         let w = line_witness(board, claim, node.pos.to_move, &steps, &end, color, &target);
         (w, last, end)
@@ -1068,10 +1185,59 @@ fn local_limits(limits: Limits) -> Limits {
 /// Nodes a local proof may always spend (up to the string's own budget).
 const LOCAL_FLOOR: u64 = 50_000;
 
+/// Nodes the local proof of a string inside a cluster's areas gets at
+/// first where the string's component of the whole search is small
+/// ([`SMALL_COMPONENT_EMPTY`]); if it runs out, the whole search goes
+/// first, and the local proof gets its whole share only if the whole
+/// search leaves the string open ([`Inside::Retry`]).
+///
+/// Why: there the whole search is itself a local search, over the same
+/// few points, while the cut-out, which fills the walls' outside liberties
+/// and loses the game with an open wall, can be a harder problem or one
+/// with no proof at all. Measured at the end of session 33 (`check`,
+/// 2 000 000 nodes a string): 15 strings inside ran out of their quarter
+/// (500 000 nodes) on the cut-out, all in components of at most 13 empty
+/// points, and the whole search then decided every one of them, most in
+/// far fewer nodes (example 7.2's seven stones in 2 286, a string of the
+/// straight-three race in 90); one more was proved *alive* on its cut-out
+/// after 586 000 nodes, which carries nothing over. In real games the
+/// strings inside whose local proof needed 90 000 to 170 000 nodes stood in
+/// components of 64 to 95 empty points, where the whole search is hopeless:
+/// those keep the whole share at once.
+const INSIDE_FIRST_NODES: u64 = LOCAL_FLOOR;
+
+/// Most empty points of a component of the whole search ([`components`])
+/// for its strings inside a cluster's areas to go to the whole search
+/// before a long local proof ([`INSIDE_FIRST_NODES`]): the size of the
+/// lone big areas a cut-out takes ([`crate::local::MAX_LONE_EMPTY`]).
+const SMALL_COMPONENT_EMPTY: usize = crate::local::MAX_LONE_EMPTY;
+
+/// By point: whether it lies in a component of the whole search with at
+/// most [`SMALL_COMPONENT_EMPTY`] empty points.
+fn small_components(board: &Board, comps: &[crate::region::Component]) -> Vec<bool> {
+    let mut small = vec![false; board.geometry().len()];
+    for c in comps {
+        let empty = c
+            .points
+            .iter()
+            .filter(|&&p| board.color(p).is_none())
+            .count();
+        if empty <= SMALL_COMPONENT_EMPTY {
+            for &p in &c.points {
+                small[p as usize] = true;
+            }
+        }
+    }
+    small
+}
+
 #[cfg(test)]
 mod tests {
-    use super::{FIRST_ROUND_NODES, Options, Reason, Status, judge};
-    use crate::board::Board;
+    use super::{
+        FIRST_ROUND_NODES, Inside, Options, Reason, Status, components, judge, local_verdicts,
+        pass_alive, small_components,
+    };
+    use crate::board::{Board, Color};
     use crate::confirm::Bound;
     use crate::confirm::Limits;
     use crate::local::BIG_AREA_WITH_EYES;
@@ -1152,6 +1318,64 @@ mod tests {
         assert_eq!(v.strings.len(), 1);
         assert_eq!(v.strings[0].status, Status::Alive);
         assert_eq!(v.strings[0].reason, Reason::Uncapturable);
+    }
+
+    /// The dead black corner string A9 of `game-9x9-false-corner-seki-
+    /// bent-three`: its cut-out proof needs about 500 000 nodes, the whole
+    /// search a few hundred, and its component is small.
+    const FALSE_CORNER: [&str; 9] = [
+        "X O . X O . O . .",
+        "X O . X O O O . .",
+        "X X X X O . O O O",
+        "O O O O O O X X X",
+        ". O . O O X X . X",
+        "O O O . O X . X .",
+        "O O O O O X X X X",
+        "O X X X O X . X .",
+        "X . X . O X . X .",
+    ];
+
+    /// In a small component a string inside whose local proof runs out of
+    /// its first share is deferred to the whole search, which decides it.
+    #[test]
+    fn a_string_inside_a_small_component_goes_to_the_whole_search_first() {
+        let board = Board::from_rows(&FALSE_CORNER).expect("board");
+        let a9 = board.geometry().parse_point("A9").expect("A9");
+        let opts = Options::default();
+        let settled = pass_alive(&board);
+        let comps = components(&board, &settled);
+        let small = small_components(&board, &comps);
+        assert!(small[a9 as usize]);
+        let known = vec![false; board.geometry().len()];
+        let first = Inside::First { small: &small };
+        let out = local_verdicts(&board, Color::White, &settled, &known, &opts, first);
+        assert_eq!(out.deferred, vec![a9]);
+        assert!(out.verdicts.iter().all(|v| !v.points.contains(&a9)));
+        let v = judge(&board, &opts);
+        assert_eq!(v.status_at(a9), Some(Status::Dead));
+    }
+
+    /// The retry proves only the strings it is given, with the whole local
+    /// share, and says nothing of the walls it proves again.
+    #[test]
+    fn a_retry_proves_only_its_strings_inside() {
+        let board = Board::from_rows(&FALSE_CORNER).expect("board");
+        let a9 = board.geometry().parse_point("A9").expect("A9");
+        let settled = pass_alive(&board);
+        let known = vec![false; board.geometry().len()];
+        let retry = [a9];
+        let out = local_verdicts(
+            &board,
+            Color::White,
+            &settled,
+            &known,
+            &Options::default(),
+            Inside::Retry(&retry),
+        );
+        assert_eq!(out.verdicts.len(), 1);
+        assert_eq!(out.verdicts[0].points[0], a9);
+        assert_eq!(out.verdicts[0].status, Status::Dead);
+        assert!(out.deferred.is_empty());
     }
 
     /// A wall proved by its small areas is also a wall of a big area cut
