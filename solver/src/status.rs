@@ -579,7 +579,7 @@ fn judge_here(board: &Board, opts: &Options) -> Verdicts {
     // The two colours' local proofs read only what is decided above, so
     // they run side by side.
     if opts.local {
-        let first = Inside::First { small: &small };
+        let first = Plan::First { small: &small };
         let (black, white) = pool.join(
             || local_verdicts(board, Color::Black, &settled, &known, opts, first),
             || local_verdicts(board, Color::White, &settled, &known, opts, first),
@@ -658,7 +658,7 @@ fn judge_here(board: &Board, opts: &Options) -> Verdicts {
         })
         .collect();
     if !retry.is_empty() {
-        let again = Inside::Retry(&retry);
+        let again = Plan::Retry(&retry);
         let (black, white) = pool.join(
             || local_verdicts(board, Color::Black, &settled, &known, opts, again),
             || local_verdicts(board, Color::White, &settled, &known, opts, again),
@@ -680,14 +680,14 @@ fn judge_here(board: &Board, opts: &Options) -> Verdicts {
     }
 }
 
-/// Which strings inside the clusters' areas a run of [`local_verdicts`]
-/// tries to prove dead, and with what share of the nodes.
+/// Which strings a run of [`local_verdicts`] tries to decide, and with
+/// what share of the nodes.
 #[derive(Clone, Copy)]
-enum Inside<'a> {
-    /// The first run, before the whole search: every undecided string
-    /// inside. Those whose component of the whole search is small
-    /// (`small`, by point) get only [`INSIDE_FIRST_NODES`]: the whole
-    /// search, itself local there, goes first ([`INSIDE_FIRST_NODES`]).
+enum Plan<'a> {
+    /// The first run, before the whole search: every undecided wall and
+    /// string inside. In a component of the whole search that is small
+    /// (`small`, by point) each proof gets only [`FIRST_SHARE_NODES`] at
+    /// first: there the whole search goes first.
     First { small: &'a [bool] },
     /// The run after the whole search: only these strings (heads), those
     /// the first run deferred and the whole search left `unknown`, with
@@ -707,10 +707,11 @@ struct LocalOutcome {
     /// share ran out, so the whole search asks it with df-pn early too
     /// (`judge_string`'s `early`).
     hard: Vec<Point>,
-    /// Heads of the strings inside whose proof ran out of
-    /// [`INSIDE_FIRST_NODES`]: the whole search decides them, and those it
-    /// leaves `unknown` are tried again with the whole local share
-    /// ([`Inside::Retry`]).
+    /// Heads of the walls and strings inside whose proof ran out of
+    /// [`FIRST_SHARE_NODES`] (with the strings inside the walls that ran
+    /// out, which were not tried): the whole search decides them, and those
+    /// it leaves `unknown` are tried again with the whole local share
+    /// ([`Plan::Retry`]).
     deferred: Vec<Point>,
 }
 
@@ -724,7 +725,7 @@ fn local_verdicts(
     settled: &[bool],
     known: &[bool],
     opts: &Options,
-    plan: Inside,
+    plan: Plan,
 ) -> LocalOutcome {
     let mut nodes = 0;
     let mut out = Vec::new();
@@ -755,9 +756,30 @@ fn local_verdicts(
     // cluster runs while one of its walls is undecided. Every round drops at
     // least one area, so this ends.
     while let Some(cluster) = todo.pop() {
-        let wanted = match plan {
-            Inside::First { .. } => !cluster.walls.iter().all(|&h| decided[h as usize]),
-            Inside::Retry(heads) => heads.iter().any(|h| cluster.areas.binary_search(h).is_ok()),
+        let (wanted, share) = match plan {
+            Plan::First { small } => {
+                // By its stones: an empty point of the areas may be an eye of
+                // a pass-alive string, a component with no stone.
+                let mut stones = cluster
+                    .walls
+                    .iter()
+                    .chain(cluster.areas.iter().filter(|&&p| board.color(p).is_some()))
+                    .filter(|&&p| !settled[p as usize])
+                    .peekable();
+                let in_small = stones.peek().is_some() && stones.all(|&p| small[p as usize]);
+                let share = if in_small {
+                    full_share.min(FIRST_SHARE_NODES)
+                } else {
+                    full_share
+                };
+                (!cluster.walls.iter().all(|&h| decided[h as usize]), share)
+            }
+            Plan::Retry(heads) => (
+                heads
+                    .iter()
+                    .any(|h| cluster.areas.binary_search(h).is_ok() || cluster.walls.contains(h)),
+                full_share,
+            ),
         };
         if !wanted {
             continue;
@@ -765,24 +787,23 @@ fn local_verdicts(
         let mut ls = LocalSearch::new(cluster, opts.pass_rule, local_limits(opts.limits));
         ls.ko_ban = opts.ko_ban;
         set_switches(&mut ls.engine, opts);
-        // A retry asks only for its strings inside: the walls were decided
-        // before.
+        let asked = |h: &Point| match plan {
+            Plan::First { .. } => true,
+            Plan::Retry(heads) => heads.contains(h),
+        };
         let unsettled_walls: Vec<Point> = ls
             .cluster
             .walls
             .iter()
             .copied()
             .filter(|&h| !settled[h as usize] && !decided[h as usize])
-            .filter(|_| matches!(plan, Inside::First { .. }))
+            .filter(asked)
             .collect();
         let mut inside: Vec<Point> = ls
             .inside()
             .into_iter()
             .filter(|&h| !settled[h as usize] && !decided[h as usize])
-            .filter(|h| match plan {
-                Inside::First { .. } => true,
-                Inside::Retry(heads) => heads.contains(h),
-            })
+            .filter(asked)
             .collect();
         // The strings inside share the engine's tables, so the order they
         // are asked in must be the same in every image of the board.
@@ -790,7 +811,9 @@ fn local_verdicts(
         if unsettled_walls.is_empty() && inside.is_empty() {
             continue;
         }
+        ls.engine.set_node_limit(share);
         let proved = ls.live_walls();
+        ls.engine.set_node_limit(full_share);
         nodes += ls.engine.total_nodes();
         if std::env::var_os("KAKUNIN_TRACE").is_some() {
             eprintln!(
@@ -827,8 +850,13 @@ fn local_verdicts(
                     continue;
                 }
                 Err(None) => {
-                    if full_share < opts.limits.nodes && ls.engine.total_nodes() >= full_share {
+                    let spent = ls.engine.total_nodes();
+                    if share < opts.limits.nodes && spent >= share {
                         hard.extend_from_slice(&unsettled_walls);
+                    }
+                    if share < full_share && spent >= share {
+                        deferred.extend_from_slice(&unsettled_walls);
+                        deferred.extend_from_slice(&inside);
                     }
                     continue;
                 }
@@ -866,10 +894,6 @@ fn local_verdicts(
         let guard = Some(ls.guard());
         let cut = ls.cluster.board.clone();
         for h in inside {
-            let share = match plan {
-                Inside::First { small } if small[h as usize] => full_share.min(INSIDE_FIRST_NODES),
-                _ => full_share,
-            };
             ls.engine.reset_budget();
             let v = judge_string(&cut, h, &mut ls.engine, opts, guard.clone(), false, share);
             if v.status == Status::Dead {
@@ -1185,31 +1209,33 @@ fn local_limits(limits: Limits) -> Limits {
 /// Nodes a local proof may always spend (up to the string's own budget).
 const LOCAL_FLOOR: u64 = 50_000;
 
-/// Nodes the local proof of a string inside a cluster's areas gets at
-/// first where the string's component of the whole search is small
-/// ([`SMALL_COMPONENT_EMPTY`]); if it runs out, the whole search goes
-/// first, and the local proof gets its whole share only if the whole
-/// search leaves the string open ([`Inside::Retry`]).
+/// Nodes a local proof (a cluster's walls, then each string inside its
+/// areas) gets at first where the cluster's stones lie in small components
+/// of the whole search ([`SMALL_COMPONENT_EMPTY`]). If it runs out, the
+/// whole search decides those strings first, and the local proof gets its
+/// whole share only for the strings the whole search leaves open
+/// ([`Plan::Retry`]). Both searches prove what they find, so the order
+/// changes the cost, never a verdict.
 ///
-/// Why: there the whole search is itself a local search, over the same
-/// few points, while the cut-out, which fills the walls' outside liberties
-/// and loses the game with an open wall, can be a harder problem or one
-/// with no proof at all. Measured at the end of session 33 (`check`,
-/// 2 000 000 nodes a string): 15 strings inside ran out of their quarter
-/// (500 000 nodes) on the cut-out, all in components of at most 13 empty
-/// points, and the whole search then decided every one of them, most in
-/// far fewer nodes (example 7.2's seven stones in 2 286, a string of the
-/// straight-three race in 90); one more was proved *alive* on its cut-out
-/// after 586 000 nodes, which carries nothing over. In real games the
-/// strings inside whose local proof needed 90 000 to 170 000 nodes stood in
-/// components of 64 to 95 empty points, where the whole search is hopeless:
-/// those keep the whole share at once.
-const INSIDE_FIRST_NODES: u64 = LOCAL_FLOOR;
+/// Why: there the whole search is itself a local search over the same few
+/// points, while the cut-out, which fills the walls' outside liberties and
+/// loses the game with an open wall, can be a harder problem, or one with
+/// no proof at all. Measured in session 34 on the corpus (`check`, 2 000 000
+/// nodes a string), before this: 15 strings inside and 5 clusters' walls
+/// ran out of their quarter (500 000 nodes) on the cut-out, all in
+/// components of at most 13 empty points, and the whole search then decided
+/// every one, most in far fewer nodes (example 7.2's seven stones in 2 286,
+/// a string of the straight-three race in 90, the walls of the 11x11 ending
+/// in 41); one more string was proved *alive* on its cut-out after 586 000
+/// nodes, which carries nothing over. Those proofs were 41 % of the
+/// corpus's nodes. In real games the strings inside whose local proof needed
+/// 90 000 to 170 000 nodes stood in components of 64 to 95 empty points,
+/// where the whole search is hopeless: they keep the whole share at once.
+const FIRST_SHARE_NODES: u64 = LOCAL_FLOOR;
 
 /// Most empty points of a component of the whole search ([`components`])
-/// for its strings inside a cluster's areas to go to the whole search
-/// before a long local proof ([`INSIDE_FIRST_NODES`]): the size of the
-/// lone big areas a cut-out takes ([`crate::local::MAX_LONE_EMPTY`]).
+/// for the local proofs there to get [`FIRST_SHARE_NODES`] first: the size
+/// of the lone big areas a cut-out takes ([`crate::local::MAX_LONE_EMPTY`]).
 const SMALL_COMPONENT_EMPTY: usize = crate::local::MAX_LONE_EMPTY;
 
 /// By point: whether it lies in a component of the whole search with at
@@ -1234,7 +1260,7 @@ fn small_components(board: &Board, comps: &[crate::region::Component]) -> Vec<bo
 #[cfg(test)]
 mod tests {
     use super::{
-        FIRST_ROUND_NODES, Inside, Options, Reason, Status, components, judge, local_verdicts,
+        FIRST_ROUND_NODES, Options, Plan, Reason, Status, components, judge, local_verdicts,
         pass_alive, small_components,
     };
     use crate::board::{Board, Color};
@@ -1303,6 +1329,39 @@ mod tests {
         assert_eq!(v.strings[0].open.map(|o| o.bound), Some(Bound::Nodes));
     }
 
+    /// On that strip, with the default bounds, the wall's local proof runs
+    /// out of its first share (`FIRST_SHARE_NODES`; the component is
+    /// small) and is deferred to the whole search; the retry proves it with
+    /// the whole share.
+    #[test]
+    fn a_wall_deferred_by_the_first_share_is_proved_by_the_retry() {
+        let row = ". . . . . . . .";
+        let board = Board::from_rows(&[row, row, "X X X X X X X X"]).expect("board");
+        let wall = board.head(board.geometry().parse_point("A1").expect("A1"));
+        let settled = pass_alive(&board);
+        let known = vec![false; board.geometry().len()];
+        let comps = components(&board, &settled);
+        let small = small_components(&board, &comps);
+        let opts = Options::default();
+        let first = Plan::First { small: &small };
+        let out = local_verdicts(&board, Color::Black, &settled, &known, &opts, first);
+        assert!(out.verdicts.is_empty());
+        assert_eq!(out.deferred, vec![wall]);
+        assert_eq!(out.hard, vec![wall]);
+        let retry = [wall];
+        let again = local_verdicts(
+            &board,
+            Color::Black,
+            &settled,
+            &known,
+            &opts,
+            Plan::Retry(&retry),
+        );
+        assert_eq!(again.verdicts.len(), 1);
+        assert_eq!(again.verdicts[0].status, Status::Alive);
+        assert!(again.deferred.is_empty());
+    }
+
     /// A wall whose local proof runs out of its share of the budget is
     /// searched on with that proof's schedule (df-pn early): an empty strip
     /// two rows deep and eight long above one wall string needs about
@@ -1347,7 +1406,7 @@ mod tests {
         let small = small_components(&board, &comps);
         assert!(small[a9 as usize]);
         let known = vec![false; board.geometry().len()];
-        let first = Inside::First { small: &small };
+        let first = Plan::First { small: &small };
         let out = local_verdicts(&board, Color::White, &settled, &known, &opts, first);
         assert_eq!(out.deferred, vec![a9]);
         assert!(out.verdicts.iter().all(|v| !v.points.contains(&a9)));
@@ -1370,7 +1429,7 @@ mod tests {
             &settled,
             &known,
             &Options::default(),
-            Inside::Retry(&retry),
+            Plan::Retry(&retry),
         );
         assert_eq!(out.verdicts.len(), 1);
         assert_eq!(out.verdicts[0].points[0], a9);
