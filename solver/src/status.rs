@@ -850,6 +850,11 @@ fn local_verdicts(
                     continue;
                 }
                 Err(None) => {
+                    // A wall deferred by the first share is hard too: its
+                    // whole search with df-pn late decided example 18's wall
+                    // in 452 734 nodes instead of 249 873, and left the
+                    // race of the bulky five against one eye `unknown`
+                    // (session 34).
                     let spent = ls.engine.total_nodes();
                     if share < opts.limits.nodes && spent >= share {
                         hard.extend_from_slice(&unsettled_walls);
@@ -1227,7 +1232,7 @@ const LOCAL_FLOOR: u64 = 50_000;
 /// every one, most in far fewer nodes (example 7.2's seven stones in 2 286,
 /// a string of the straight-three race in 90, the walls of the 11x11 ending
 /// in 41); one more string was proved *alive* on its cut-out after 586 000
-/// nodes, which carries nothing over. Those proofs were 41 % of the
+/// nodes, which carries nothing over. Those proofs were half of the
 /// corpus's nodes. In real games the strings inside whose local proof needed
 /// 90 000 to 170 000 nodes stood in components of 64 to 95 empty points,
 /// where the whole search is hopeless: they keep the whole share at once.
