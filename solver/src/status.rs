@@ -647,8 +647,9 @@ fn judge_here(board: &Board, opts: &Options) -> Verdicts {
         nodes += n;
         strings.push(v);
     }
-    // The strings inside whose local proof was cut short for the whole
-    // search, and that it left open: their local proof gets its whole share.
+    // The walls and strings inside whose local proof was cut short for the
+    // whole search, and that it left open: their local proof gets its whole
+    // share.
     let retry: Vec<Point> = deferred
         .into_iter()
         .filter(|&h| {
