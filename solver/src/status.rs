@@ -1229,7 +1229,8 @@ const LOCAL_FLOOR: u64 = 50_000;
 /// no proof at all. Measured in session 34 on the corpus (`check`, 2 000 000
 /// nodes a string), before this: 15 strings inside and 5 clusters' walls
 /// ran out of their quarter (500 000 nodes) on the cut-out, all in
-/// components of at most 13 empty points, and the whole search then decided
+/// components of at most 24 empty points (the strings inside, at most 13),
+/// and the whole search then decided
 /// every one, most in far fewer nodes (example 7.2's seven stones in 2 286,
 /// a string of the straight-three race in 90, the walls of the 11x11 ending
 /// in 41); one more string was proved *alive* on its cut-out after 586 000
