@@ -580,11 +580,7 @@ fn judge_here(board: &Board, opts: &Options) -> Verdicts {
     // they run side by side.
     if opts.local {
         let first = Plan::First { small: &small };
-        let (black, white) = pool.join(
-            || local_verdicts(board, Color::Black, &settled, &known, opts, first),
-            || local_verdicts(board, Color::White, &settled, &known, opts, first),
-        );
-        for outcome in [black, white] {
+        for outcome in local_verdicts_both(board, &settled, &known, opts, first) {
             nodes += outcome.nodes;
             for p in outcome.hard {
                 hard[p as usize] = true;
@@ -660,11 +656,7 @@ fn judge_here(board: &Board, opts: &Options) -> Verdicts {
         .collect();
     if !retry.is_empty() {
         let again = Plan::Retry(&retry);
-        let (black, white) = pool.join(
-            || local_verdicts(board, Color::Black, &settled, &known, opts, again),
-            || local_verdicts(board, Color::White, &settled, &known, opts, again),
-        );
-        for outcome in [black, white] {
+        for outcome in local_verdicts_both(board, &settled, &known, opts, again) {
             nodes += outcome.nodes;
             for v in outcome.verdicts {
                 if let Some(s) = strings.iter_mut().find(|s| s.points == v.points) {
@@ -679,6 +671,22 @@ fn judge_here(board: &Board, opts: &Options) -> Verdicts {
         nodes,
         millis: started.elapsed().as_millis(),
     }
+}
+
+/// [`local_verdicts`] for both colours, side by side on the search pool:
+/// each reads only what was decided before it.
+fn local_verdicts_both(
+    board: &Board,
+    settled: &[bool],
+    known: &[bool],
+    opts: &Options,
+    plan: Plan,
+) -> [LocalOutcome; 2] {
+    let (black, white) = search_pool().join(
+        || local_verdicts(board, Color::Black, settled, known, opts, plan),
+        || local_verdicts(board, Color::White, settled, known, opts, plan),
+    );
+    [black, white]
 }
 
 /// Which strings a run of [`local_verdicts`] tries to decide, and with
