@@ -95,3 +95,101 @@ fn the_owner_tries_a_new_stone_where_his_string_stood() {
         "{after:?}"
     );
 }
+
+/// The point named `name` of `board` moved by `t` onto `image`, by name.
+fn moved(t: &Transform, board: &Board, image: &Board, name: &str) -> String {
+    let (from, to) = (board.geometry(), image.geometry());
+    let p = from.parse_point(name).expect("a point");
+    to.name(t.point(from, to, p))
+}
+
+/// cases/walls/j89-13-open-edge.yaml: Black's seki string A5 B5 lives,
+/// since White, moving first, cannot capture it. Every white try fails,
+/// and the line shows the one next to the string (A4, its outside
+/// liberty), not the search's first (it was White B1, a stone on Black's
+/// far edge area, with Black's answer G1 beside it).
+const OPEN_EDGE: [&str; 5] = [
+    "X X . X X O X .",
+    ". O X X . O X X",
+    "O O O O O O X .",
+    "X X X X X X X .",
+    ". . . . . . . .",
+];
+
+#[test]
+fn a_failed_capture_is_tried_next_to_the_string_in_every_image() {
+    let board = Board::from_rows(&OPEN_EDGE).expect("a board");
+    for t in Transform::all() {
+        let image = t.board(&board);
+        let a5 = verdict(&image, &moved(&t, &board, &image, "A5"));
+        assert_eq!(a5.status, Status::Alive, "{t:?}");
+        let line = &a5.witness[0];
+        assert_eq!(
+            line.moves.first(),
+            Some(&moved(&t, &board, &image, "A4")),
+            "{t:?} {line:?}"
+        );
+    }
+}
+
+/// A direct ko on the top edge (research/session35-scoring, now
+/// cases/endings/game-9x9-side-direct-ko-both-dead-jigo.yaml): Black's
+/// D8 takes White's ko stone D9, and White may not retake before a pass
+/// (Article 7-2). White's only other stones would stand in Black's far
+/// pocket A1 B1 A2. The line of "no new white stone survives" is White's
+/// pass for the ban and Black filling D9, not a white stone in the
+/// pocket.
+const SIDE_KO: [&str; 9] = [
+    ". X X O X . O X .",
+    ". X O . O O O X .",
+    ". X O O O X X X .",
+    "X X X X X X X X X",
+    ". . . X O O O O O",
+    ". . . X O . . O .",
+    "X X X X O . X O .",
+    ". O X O O O O O O",
+    ". . X O . . . . .",
+];
+
+#[test]
+fn after_a_ko_capture_the_owner_passes_for_the_ban() {
+    let board = Board::from_rows(&SIDE_KO).expect("a board");
+    let d9 = verdict(&board, "D9");
+    assert_eq!(d9.status, Status::Dead);
+    assert_eq!(d9.witness[0].moves, ["D8"], "{:?}", d9.witness[0]);
+    let after = &d9.witness[1];
+    assert_eq!(after.moves, ["pass", "D9"], "{after:?}");
+    assert_eq!(after.end, "settled", "{after:?}");
+}
+
+/// cases/official/j89-09.yaml: after White captures Black's six stones,
+/// no new black stone survives. Every line of that game ends by a rule of
+/// White's (the fight held), also when it ends right after a black stone:
+/// such a line is `settled`, never `goal` (the goal of the new-stone game
+/// is a stone that lives, which no rule gives).
+const DIRECT_KO: [&str; 7] = [
+    "X O . X O . O",
+    ". X X X O . O",
+    "X X O O O . O",
+    "O O O . . . O",
+    ". . . . . . O",
+    "O O O O O O O",
+    ". O . O . O .",
+];
+
+#[test]
+fn a_lost_new_stone_game_never_ends_on_its_goal() {
+    let board = Board::from_rows(&DIRECT_KO).expect("a board");
+    let mut checked = 0;
+    for t in Transform::all() {
+        let image = t.board(&board);
+        let verdicts = judge(&image, &Options::default()).strings;
+        for s in verdicts.iter().filter(|s| s.status == Status::Dead) {
+            for w in s.witness.iter().filter(|w| w.claim.contains("no new")) {
+                assert_eq!(w.end, "settled", "{t:?} {:?} {w:?}", s.stones);
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked >= 16, "{checked}");
+}

@@ -4,7 +4,7 @@
 
 use super::standing::{Settlement, Standing};
 use super::{Engine, Game, KeyMap, Kind, Node, SETTLED_WIN, Val, decode};
-use crate::board::Color;
+use crate::board::{Board, Color, Geometry, Point};
 use crate::position::Move;
 
 /// Nodes a witness line may spend on shortening its wins
@@ -16,6 +16,42 @@ const SHORTENING_BUDGET: u64 = 50_000;
 /// Nodes the owner's failed tries may spend on being compared
 /// ([`Engine::longest_try`]); past it the longest drawn so far is shown.
 const TRY_BUDGET: u64 = 20_000;
+
+/// How far (in steps along the lines of the board) a defender's answer
+/// drawn on a witness line may stand from the try it answers and still be
+/// preferred to the search's first refutation
+/// ([`Engine::answer_nearby`]).
+const ANSWER_DISTANCE: usize = 2;
+
+/// The city-block distance between two points.
+fn distance(geo: &Geometry, p: Point, q: Point) -> usize {
+    let ((px, py), (qx, qy)) = (geo.xy(p), geo.xy(q));
+    px.abs_diff(qx) + py.abs_diff(qy)
+}
+
+/// Orders `moves` nearest first to the points `target`, keeping the
+/// search's order among moves as near. Passes come last (a pass is the
+/// least telling try), except, with `retakes`, a pass that lifts a ban:
+/// it counts as near as its ko point. In a new-stone game that pass is
+/// the owner's way back onto a point taken from him by a ko capture,
+/// where a stone of his is banned; put last, it left the line to a
+/// stone in a far pocket. (In a capture game the reacher's ban-lifting
+/// passes drew lines that only repeat.)
+fn nearest_first(board: &Board, moves: &mut [Move], target: &[Point], retakes: bool) {
+    let geo = board.geometry();
+    let near = |p: Point| {
+        target
+            .iter()
+            .map(|&q| distance(geo, p, q))
+            .min()
+            .unwrap_or(usize::MAX)
+    };
+    moves.sort_by_key(|m| match *m {
+        Move::Play(p) => near(p),
+        Move::Pass { lifts: Some(k) } if retakes => near(k),
+        Move::Pass { .. } => usize::MAX,
+    });
+}
 
 /// One step of a witness line.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -133,6 +169,20 @@ impl Engine {
         self.resume_after_share(saved.0);
     }
 
+    /// The value of `node` already known: stored in the transposition
+    /// table or, with `rules`, given by a static rule that ends the game
+    /// there; `Val::Unknown` otherwise. Nothing is searched.
+    fn known(&mut self, game: &Game, node: &Node, rules: bool) -> Val {
+        match self.tt.get(&game.tkey(node)) {
+            Some(&e) => decode(e),
+            None if rules => match self.standing(game, node) {
+                Standing::Ended(v) => v,
+                _ => Val::Unknown,
+            },
+            None => Val::Unknown,
+        }
+    }
+
     /// The child of `node` with the shortest win already known: one that
     /// ends the game at once, or one stored in the transposition table.
     fn quickest_stored(
@@ -144,20 +194,52 @@ impl Engine {
         let mut best: Option<(u32, Move, Node)> = None;
         for &m in moves {
             let child = self.child(game, node, m);
-            let known = match self.tt.get(&game.tkey(&child)) {
-                Some(&e) => decode(e),
-                None => match self.standing(game, &child) {
-                    Standing::Ended(v) => v,
-                    _ => Val::Unknown,
-                },
-            };
-            if let Val::Win(k) = known
+            if let Val::Win(k) = self.known(game, &child, true)
                 && best.as_ref().is_none_or(|b| k < b.0)
             {
                 best = Some((k, m, child));
             }
         }
         best.map(|(_, m, child)| (m, child))
+    }
+
+    /// A refutation of the reacher's try on `last`, at `node` where the
+    /// defender is to move and the reacher loses: the move nearest `last`
+    /// (at most [`ANSWER_DISTANCE`] away) after which the reacher loses.
+    /// Only results already known are read (the transposition table, or
+    /// in a capture game a static rule), so the line searches nothing
+    /// more. Searching the answers not known made lines three to five
+    /// times longer on real boards: a local answer keeps the string
+    /// unsettled, where the search's first refutation (often a move far
+    /// away that gives it its second eye) ends the line. `None` sends the
+    /// line to that first refutation.
+    fn answer_nearby(
+        &mut self,
+        game: &Game,
+        node: &Node,
+        moves: &[Move],
+        last: Point,
+    ) -> Option<(Move, Node)> {
+        let geo = node.pos.board.geometry().clone();
+        let mut near: Vec<(usize, Move)> = moves
+            .iter()
+            .filter_map(|&m| match m {
+                Move::Play(p) => Some((distance(&geo, p, last), m)),
+                Move::Pass { .. } => None,
+            })
+            .filter(|&(d, _)| d <= ANSWER_DISTANCE)
+            .collect();
+        near.sort_by_key(|&(d, _)| d);
+        // A new-stone game's static rules ask nested questions: too dear
+        // for a choice among answers that all refute.
+        let rules = matches!(game.kind, Kind::Capture);
+        for (_, m) in near {
+            let child = self.child(game, node, m);
+            if self.known(game, &child, rules) == Val::Loss {
+                return Some((m, child));
+            }
+        }
+        None
     }
 
     /// The owner's try in a new-stone game he loses: a new stone where his
@@ -254,7 +336,7 @@ impl Engine {
             let reacher_moves = cur.pos.to_move == game.reacher();
             let mut pick: Option<(Move, Node)> = None;
             let mut best_len: Option<u32> = None;
-            let moves = self.moves(game, &cur);
+            let mut moves = self.moves(game, &cur);
             if moves.is_empty() {
                 // Nothing left to try (no pass either): the game is over.
                 let side = cur.pos.to_move;
@@ -264,6 +346,24 @@ impl Engine {
                 // The shortened win is stored: take the quickest stored
                 // win, and search the moves only when none is stored.
                 pick = self.quickest_stored(game, &cur, &moves);
+            }
+            // In a confirm game the reacher loses, and the line must still
+            // show a capture (the new stone's game starts from it): there
+            // the search's order, which finds the capture, is kept.
+            if value == Val::Loss && !matches!(game.kind, Kind::Confirm) {
+                if reacher_moves {
+                    // Every try fails: the line shows the one nearest the
+                    // target, not the search's first (often a stone in a
+                    // far corner, which a reader cannot connect to the
+                    // verdict).
+                    let retakes = matches!(game.kind, Kind::NewStone);
+                    nearest_first(&cur.pos.board, &mut moves, &game.target, retakes);
+                } else if let Some(Step {
+                    mv: Move::Play(p), ..
+                }) = steps.last()
+                {
+                    pick = self.answer_nearby(game, &cur, &moves, *p);
+                }
             }
             // A reacher drawing the shortest line takes the first win found.
             let first_win_will_do = shortest && reacher_moves;
@@ -324,11 +424,17 @@ impl Engine {
         }
     }
 
-    /// True when the game's goal itself (not a nested verdict) holds at `node`.
+    /// True when the game's goal itself (not a static rule) holds at
+    /// `node`, where the game ended: the target is captured. A new-stone
+    /// game is won by a nested verdict (the new stone cannot be captured),
+    /// which comes with no rule; every rule that ends it is the
+    /// opponent's (the fight held, sealed or cramped) or a lost guard.
+    /// (Read as "a new stone stands", a line that ended by such a rule
+    /// right after the owner's stone was shown as if the stone had lived.)
     fn goal_reached(game: &Game, node: &Node) -> bool {
         match game.kind {
             Kind::Capture | Kind::Confirm => Self::captured(game, node),
-            Kind::NewStone => node.pos.to_move != game.owner && !node.new_stones.is_empty(),
+            Kind::NewStone => false,
         }
     }
 }
