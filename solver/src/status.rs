@@ -882,13 +882,26 @@ fn local_verdicts(
         ls.engine.reset_budget();
         let (steps, end, _) = ls.engine.witness_line(&game, &start, opts.line_len);
         let them = color.opponent().name();
+        // The areas hold the opponent's stones too (the strings inside):
+        // named apart, so that a reader does not take a stone for an
+        // empty point of an eye.
+        let (empty, stones): (Vec<Point>, Vec<Point>) = ls
+            .cluster
+            .areas
+            .iter()
+            .partition(|&&p| board.color(p).is_none());
+        let held = if stones.is_empty() {
+            String::new()
+        } else {
+            format!(" (and the {them} stones {} in them)", names(board, &stones))
+        };
         let witness = line_witness(
             board,
             format!(
-                "{them} moves first and cannot capture any of the {} {} strings around the enclosed areas {}, even with every liberty outside them filled",
+                "{them} moves first and cannot capture any of the {} {} strings around the enclosed areas {}{held}, even with every liberty outside them filled",
                 live.len(),
                 color.name(),
-                names(board, &ls.cluster.areas)
+                names(board, &empty)
             ),
             color.opponent(),
             &steps,
