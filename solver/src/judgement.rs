@@ -38,7 +38,7 @@ impl Judgement {
         opts: &Options,
     ) -> Judgement {
         let verdicts = judge(&board, opts);
-        let map = map(&board, &verdicts);
+        let map = map(&board, &verdicts, opts.own_dead_stone);
         let score = score(&board, &map, prisoners, komi);
         Judgement {
             title,

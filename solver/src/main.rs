@@ -13,6 +13,7 @@ use kakunin::ko::{KoBan, PassRule};
 use kakunin::report::{self, Entry};
 use kakunin::sgf;
 use kakunin::status::Options;
+use kakunin::territory::OwnDeadStone;
 use kakunin::{picture, render};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -53,6 +54,15 @@ struct SearchArgs {
     /// to capture).
     #[arg(long, value_enum, default_value_t = Cycles::Article1)]
     cycles: Cycles,
+    /// How far a dead stone of the colour around it makes dame in the
+    /// Article 8 map: `region` (every empty point connected to it through
+    /// empty points and dead stones; every live string touching one is in
+    /// seki) or `area` (only the empty points next to it, or next to dead
+    /// stones joined to it; the rest stays territory, and no dead stone
+    /// there is removed). They differ only where such a region is open to
+    /// the wall's territory (RULES-MODEL.md, "Article 8 and 10").
+    #[arg(long, value_enum, default_value_t = OwnDeadStone::Region)]
+    own_dead_stone: OwnDeadStone,
     /// Decide every string by the whole search, without local proofs on
     /// cut-out boards (slower; for cross-checking the shortcut).
     #[arg(long)]
@@ -140,6 +150,7 @@ impl SearchArgs {
             secure: !self.no_secure_areas,
             settling: !self.no_settling,
             sealed: !self.no_sealed_fight,
+            own_dead_stone: self.own_dead_stone,
             ..Options::default()
         }
     }

@@ -21,6 +21,7 @@ use crate::ko::{KoBan, PassRule};
 use crate::local::{Cluster, LocalSearch, clusters, lone_clusters};
 use crate::position::Position;
 use crate::region::{components, pass_alive};
+use crate::territory::OwnDeadStone;
 use rayon::prelude::*;
 use serde::Serialize;
 use std::rc::Rc;
@@ -45,6 +46,9 @@ pub struct Options {
     pub position_time: Option<Duration>,
     /// Longest witness line shown.
     pub line_len: usize,
+    /// How far a dead stone of the colour around it makes dame in the
+    /// Article 8 map ([`crate::territory::OwnDeadStone`]).
+    pub own_dead_stone: OwnDeadStone,
     /// Try local proofs on cut-out boards ([`crate::local`]) before the
     /// whole search. Off only to check that they agree with it.
     pub local: bool,
@@ -83,6 +87,7 @@ impl Default for Options {
             limits: Limits::default(),
             position_time: None,
             line_len: 60,
+            own_dead_stone: OwnDeadStone::default(),
             local: true,
             miai: true,
             proof_number: true,

@@ -13,18 +13,48 @@
 use crate::board::{Board, Color, Point};
 use crate::case::Mark;
 use crate::status::{Status, Verdicts};
+use serde::Serialize;
+
+/// How far a dead stone of the colour around it makes dame (Article 8).
+/// Official examples 9, 24b and 25 only show small regions sealed off
+/// from the wall's other territory, where both readings agree; they differ
+/// where the region is open to it (RULES-MODEL.md, "Article 8 and 10";
+/// `research/session35-open-dame/`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, clap::ValueEnum)]
+#[serde(rename_all = "kebab-case")]
+pub enum OwnDeadStone {
+    /// Every empty point of its region (the connected set of empty points
+    /// and dead stones) is dame, and every live string touching one is in
+    /// seki: the text read region by region.
+    #[default]
+    Region,
+    /// Only the connected sets of the region's empty points next to it are
+    /// dame, and those next to dead stones only, when their dead stones
+    /// are joined to it; the region's other empty points are eye points.
+    /// No dead stone of such a region is removed.
+    Area,
+}
 
 /// The Article 8 map: one mark per point.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Map {
     /// Overlay marks, one per point, top row first.
     pub marks: Vec<Mark>,
+    /// Dead stones that stay on the board whatever territory they touch:
+    /// those of a region holding a dead stone of its surrounding colour,
+    /// read by [`OwnDeadStone::Area`] (under `Region` that region has no
+    /// territory, so nothing there is removed anyway).
+    stays: Vec<bool>,
 }
 
 struct Region {
     points: Vec<Point>,
     /// Colour whose eye points these are, if any.
     eyes_of: Option<Color>,
+    /// It is walled by live stones of one colour only and holds a dead stone
+    /// of that colour (its empty points are dame, or under
+    /// [`OwnDeadStone::Area`] those next to such a stone).
+    tainted: bool,
     /// Heads of the live strings bordering it.
     borders: Vec<Point>,
     /// It holds a string the search left undecided: its mark depends on
@@ -44,7 +74,7 @@ struct Region {
 /// stones as alive instead, as before session 27, turned a whole territory
 /// with one open stone into dame and its wall into seki.
 #[must_use]
-pub fn map(board: &Board, verdicts: &Verdicts) -> Map {
+pub fn map(board: &Board, verdicts: &Verdicts, own_dead: OwnDeadStone) -> Map {
     let geo = board.geometry();
     let n = geo.len();
     let status: Vec<Option<Status>> = geo.points().map(|p| verdicts.status_at(p)).collect();
@@ -80,28 +110,56 @@ pub fn map(board: &Board, verdicts: &Verdicts) -> Map {
             .iter()
             .any(|&p| status[p as usize] == Some(Status::Unknown));
         let colors: Vec<Color> = borders.iter().filter_map(|&h| board.color(h)).collect();
-        let eyes_of = match colors.first() {
+        let (eyes_of, tainted) = match colors.first() {
             Some(&c) if !undecided && colors.iter().all(|&d| d == c) => {
                 let own_dead = points.iter().any(|&p| board.color(p) == Some(c));
-                (!own_dead).then_some(c)
+                (Some(c), own_dead)
             }
-            _ => None,
+            _ => (None, false),
         };
         regions.push(Region {
             points,
             eyes_of,
+            tainted,
             borders,
             undecided,
         });
+    }
+    // The empty points that are dame: every one of a region with no eye
+    // colour, and those of a tainted region that its own dead stones reach.
+    let mut dame = vec![false; n];
+    for r in &regions {
+        if r.undecided {
+            continue;
+        }
+        match (r.eyes_of, r.tainted, own_dead) {
+            (Some(_), false, _) => {}
+            (Some(c), true, OwnDeadStone::Area) => {
+                for area in tainted_areas(board, &status, r, c) {
+                    for p in area {
+                        dame[p as usize] = true;
+                    }
+                }
+            }
+            _ => {
+                for &p in r.points.iter().filter(|&&p| board.is_empty_at(p)) {
+                    dame[p as usize] = true;
+                }
+            }
+        }
     }
     // Seki: live strings that touch a dame point. "Border upon dame" is
     // read point by point: in example 9 the white wall touches the corner's
     // dead stones, not its dame A and B, and keeps its territory elsewhere.
     // A string touching an empty point of an undecided region may be in
     // seki or not.
-    let touching = |r: &Region| -> Vec<Point> {
+    let touching = |r: &Region, only: &dyn Fn(Point) -> bool| -> Vec<Point> {
         let mut heads = Vec::new();
-        for &p in r.points.iter().filter(|&&p| board.is_empty_at(p)) {
+        for &p in r
+            .points
+            .iter()
+            .filter(|&&p| board.is_empty_at(p) && only(p))
+        {
             for &q in geo.neighbors(p) {
                 if !in_region(q) {
                     heads.push(board.head(q));
@@ -114,9 +172,9 @@ pub fn map(board: &Board, verdicts: &Verdicts) -> Map {
     let mut maybe_seki: Vec<Point> = Vec::new();
     for r in &regions {
         if r.undecided {
-            maybe_seki.extend(touching(r));
-        } else if r.eyes_of.is_none() {
-            seki_heads.extend(touching(r));
+            maybe_seki.extend(touching(r, &|_| true));
+        } else {
+            seki_heads.extend(touching(r, &|p| dame[p as usize]));
         }
     }
     seki_heads.sort_unstable();
@@ -139,6 +197,7 @@ pub fn map(board: &Board, verdicts: &Verdicts) -> Map {
                 let r = &regions[region_of[p as usize]];
                 match r.eyes_of {
                     _ if r.undecided => Mark::Undecided,
+                    _ if dame[p as usize] => Mark::Dame,
                     None => Mark::Dame,
                     Some(c) => {
                         if r.borders.iter().any(|h| seki_heads.contains(h)) {
@@ -155,7 +214,83 @@ pub fn map(board: &Board, verdicts: &Verdicts) -> Map {
             }
         };
     }
-    Map { marks }
+    let mut stays = vec![false; n];
+    for r in regions.iter().filter(|r| r.tainted) {
+        for &p in &r.points {
+            stays[p as usize] = !board.is_empty_at(p);
+        }
+    }
+    Map { marks, stays }
+}
+
+/// The connected sets of `r`'s empty points that its dead stones of
+/// colour `c` (the colour around it) make dame under
+/// [`OwnDeadStone::Area`]: those next to such a stone, and those next to
+/// dead stones only, when the dead stones joined to them (through dead
+/// stones) include one of colour `c` (example 9's point B touches only
+/// dead black stones joined to the dead white one).
+fn tainted_areas(
+    board: &Board,
+    status: &[Option<Status>],
+    r: &Region,
+    c: Color,
+) -> Vec<Vec<Point>> {
+    let geo = board.geometry();
+    let dead = |p: Point| status[p as usize] == Some(Status::Dead);
+    let mut seen = vec![false; geo.len()];
+    let mut out = Vec::new();
+    for &start in r.points.iter().filter(|&&p| board.is_empty_at(p)) {
+        if seen[start as usize] {
+            continue;
+        }
+        seen[start as usize] = true;
+        let mut area = vec![start];
+        let mut next_to: Vec<Point> = Vec::new();
+        let mut i = 0;
+        while i < area.len() {
+            let p = area[i];
+            i += 1;
+            for &q in geo.neighbors(p) {
+                if board.is_empty_at(q) {
+                    if !seen[q as usize] {
+                        seen[q as usize] = true;
+                        area.push(q);
+                    }
+                } else {
+                    next_to.push(q);
+                }
+            }
+        }
+        let own = |p: &Point| dead(*p) && board.color(*p) == Some(c);
+        let tainted = next_to.iter().any(own)
+            || (next_to.iter().all(|&q| dead(q))
+                && dead_complex(board, &dead, &next_to).iter().any(own));
+        if tainted {
+            out.push(area);
+        }
+    }
+    out
+}
+
+/// The dead stones joined to `from` through dead stones.
+fn dead_complex(board: &Board, dead: &dyn Fn(Point) -> bool, from: &[Point]) -> Vec<Point> {
+    let geo = board.geometry();
+    let mut seen = vec![false; geo.len()];
+    let mut stack: Vec<Point> = from.iter().copied().filter(|&p| dead(p)).collect();
+    for &p in &stack {
+        seen[p as usize] = true;
+    }
+    let mut out = Vec::new();
+    while let Some(p) = stack.pop() {
+        out.push(p);
+        for &q in geo.neighbors(p) {
+            if !seen[q as usize] && !board.is_empty_at(q) && dead(q) {
+                seen[q as usize] = true;
+                stack.push(q);
+            }
+        }
+    }
+    out
 }
 
 impl Map {
@@ -163,6 +298,9 @@ impl Map {
     /// the territory of a region is decided by its empty points.
     #[must_use]
     pub fn territory_owner(&self, board: &Board, p: Point) -> Option<Color> {
+        if self.stays[p as usize] {
+            return None;
+        }
         let geo = board.geometry();
         let mut seen = vec![false; geo.len()];
         let mut stack = vec![p];
@@ -254,7 +392,14 @@ mod tests {
     /// The map's rows of [`TWO_CORNERS`] with the stone B6 of `status`.
     fn two_corners(status: Status) -> Vec<String> {
         let board = Board::from_rows(&TWO_CORNERS).expect("board");
-        letters(&board, &map(&board, &verdicts(&board, &[("B6", status)])))
+        letters(
+            &board,
+            &map(
+                &board,
+                &verdicts(&board, &[("B6", status)]),
+                OwnDeadStone::Region,
+            ),
+        )
     }
 
     /// Decided dead, the stone is removed from Black's territory.
@@ -306,13 +451,13 @@ mod tests {
                     _ => Status::Alive,
                 };
             }
-            let provisional = map(&board, &v);
+            let provisional = map(&board, &v, OwnDeadStone::Region);
             for mask in 0u32..(1 << unknown.len()) {
                 let mut r = v.clone();
                 for (bit, &i) in unknown.iter().enumerate() {
                     r.strings[i].status = if mask >> bit & 1 == 1 { Status::Dead } else { Status::Alive };
                 }
-                let resolved = map(&board, &r);
+                let resolved = map(&board, &r, OwnDeadStone::Region);
                 for p in geo.points() {
                     let (a, b) = (provisional.marks[p as usize], resolved.marks[p as usize]);
                     let holds = match a {
@@ -342,9 +487,49 @@ mod tests {
         // Black and White share the dame B5; the black stone E3 in White's
         // area is unknown.
         let v = verdicts(&board, &[("E3", Status::Unknown)]);
-        let map = map(&board, &v);
+        let map = map(&board, &v, OwnDeadStone::Region);
         let rows = letters(&board, &map);
         assert_eq!(rows[0], "S.S--", "{rows:?}");
         assert_eq!(rows[2], "eSS-?", "{rows:?}");
+    }
+
+    /// research/session35-open-dame/open-straight-three-open.yaml: Black's
+    /// dead group A8-D8 D9 has the straight three A9 B9 C9 as its eye space,
+    /// with a dead white stone on C9; the region around them is open to
+    /// White's area D7-J6. Under `Region` every empty point of it is dame
+    /// and both white strings are in seki (their eyes F9 H9 F4 H4 with
+    /// them); under `Area` only A9 B9, next to the dead white stone, are
+    /// dame, the rest is White's, and the dead stones of the region stay.
+    const OPEN_THREE: [&str; 9] = [
+        ". . O X O . O . O",
+        "X X X X O O O O O",
+        "O O O . . . . . .",
+        "O O O O O . . . .",
+        "X X X X O O O O O",
+        ". . . X O . O . O",
+        "X X . X O O O O O",
+        ". X X X X X X X X",
+        ". X . . . . . . .",
+    ];
+
+    #[test]
+    fn an_open_region_around_an_own_dead_stone_is_dame_by_region_and_territory_by_area() {
+        let board = Board::from_rows(&OPEN_THREE).expect("board");
+        let v = verdicts(&board, &[("D9", Status::Dead), ("C9", Status::Dead)]);
+        let region = map(&board, &v, OwnDeadStone::Region);
+        assert_eq!(
+            letters(&board, &region)[..4],
+            ["..DDSeSeS", "DDDDSSSSS", "SSS......", "SSSSS...."]
+        );
+        let area = map(&board, &v, OwnDeadStone::Area);
+        assert_eq!(
+            letters(&board, &area)[..4],
+            ["..DDAwAwA", "DDDDAAAAA", "AAAwwwwww", "AAAAAwwww"]
+        );
+        // The dead stones touch White's territory D7 (D8) but stay.
+        for name in ["D8", "C9"] {
+            let p = board.geometry().parse_point(name).expect("point");
+            assert_eq!(area.territory_owner(&board, p), None, "{name}");
+        }
     }
 }

@@ -28,6 +28,7 @@ fn options(nodes: u64) -> Options {
             deadline: None,
         },
         line_len: 4,
+        own_dead_stone: kakunin::territory::OwnDeadStone::Region,
         ..Options::default()
     }
 }

@@ -48,6 +48,7 @@ fn options(i: usize, nodes: u64, shortcuts: bool) -> Options {
         },
         position_time: None,
         line_len: 4,
+        own_dead_stone: kakunin::territory::OwnDeadStone::Region,
         local: shortcuts,
         miai: shortcuts,
         proof_number: shortcuts,
