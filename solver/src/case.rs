@@ -122,6 +122,10 @@ pub enum Mark {
     Alive,
     /// `S`: a stone alive in seki.
     Seki,
+    /// `a`: a stone alive whose seki is undecided: it touches an empty
+    /// point whose mark depends on a string the search left undecided, so
+    /// it is `A` or `S` by how that string is decided (never in `expect`).
+    AliveSekiUndecided,
     /// `D`: a dead stone.
     Dead,
     /// `?`: a stone the bounded search left undecided (never in `expect`).
@@ -146,6 +150,7 @@ impl Mark {
         match self {
             Mark::Alive => 'A',
             Mark::Seki => 'S',
+            Mark::AliveSekiUndecided => 'a',
             Mark::Dead => 'D',
             Mark::Unknown => '?',
             Mark::Undecided => '-',
@@ -172,7 +177,10 @@ impl Mark {
     /// True for the letters that stand on stones.
     #[must_use]
     pub fn on_stone(self) -> bool {
-        matches!(self, Mark::Alive | Mark::Seki | Mark::Dead | Mark::Unknown)
+        matches!(
+            self,
+            Mark::Alive | Mark::Seki | Mark::AliveSekiUndecided | Mark::Dead | Mark::Unknown
+        )
     }
 }
 

@@ -296,9 +296,10 @@ pub struct FileReport {
     pub unknown: usize,
     /// Whether the engine answered `final_status_list seki`.
     pub engine_seki: bool,
-    /// Whether kakunin decided every string, so that its Article 8 map
-    /// (and with it seki) is final.
-    pub map_final: bool,
+    /// Live strings whose seki kakunin's provisional map leaves open (`a`:
+    /// they touch a region an unknown string decides); for them only alive
+    /// against dead is compared.
+    pub seki_open: usize,
     /// Where they differ.
     pub disagreements: Vec<Disagreement>,
     /// Why the file could not be compared, if so.
@@ -503,7 +504,7 @@ pub fn compare_file(
         strings: 0,
         unknown: 0,
         engine_seki: false,
-        map_final: false,
+        seki_open: 0,
         disagreements: Vec::new(),
         skipped: None,
     };
@@ -551,9 +552,9 @@ pub fn compare_file(
         opts,
     );
     report.strings = j.verdicts.strings.len();
-    report.map_final = j.unknown() == 0;
     for s in &j.verdicts.strings {
-        let ours = match (s.status, j.map.marks[s.points[0] as usize]) {
+        let mark = j.map.marks[s.points[0] as usize];
+        let ours = match (s.status, mark) {
             (Status::Unknown, _) => Verdict::Unknown,
             (Status::Dead, _) => Verdict::Dead,
             (Status::Alive, Mark::Seki) => Verdict::Seki,
@@ -569,10 +570,14 @@ pub fn compare_file(
         } else {
             Verdict::Alive
         };
-        // Seki is Article 8, read from the map; while some string is
-        // unknown the map is provisional, so then only alive against dead
-        // is compared.
-        let seki_compared = report.engine_seki && report.map_final;
+        // Seki is Article 8, read from the map. While some string is
+        // unknown the map is provisional, and a live string beside the
+        // regions it decides may end in seki or not: for such a string
+        // only alive against dead is compared. Every other label holds
+        // however the unknown strings are decided.
+        let open = mark == Mark::AliveSekiUndecided;
+        report.seki_open += usize::from(open);
+        let seki_compared = report.engine_seki && !open;
         let alive = |v: Verdict| matches!(v, Verdict::Alive | Verdict::Seki);
         let same = ours == theirs || (!seki_compared && alive(ours) && alive(theirs));
         if ours == Verdict::Unknown {
@@ -608,11 +613,14 @@ pub fn render(report: &FileReport, engine: &str) -> String {
             String::new()
         },
         if !report.engine_seki {
-            " (the engine lists no seki; seki is not compared)"
-        } else if !report.map_final {
-            " (kakunin's map is provisional; seki is not compared)"
+            " (the engine lists no seki; seki is not compared)".to_string()
+        } else if report.seki_open > 0 {
+            format!(
+                " (kakunin's map is provisional: seki is not compared for {} live string(s) an unknown one may put in seki)",
+                report.seki_open
+            )
         } else {
-            ""
+            String::new()
         }
     );
     for d in &report.disagreements {

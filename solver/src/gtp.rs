@@ -17,8 +17,10 @@
 //! (`final_status_list unknown` names them), and `final_score` refuses to
 //! guess while any is left. While some are left, a live string is listed
 //! under `seki` only when it touches a dame that no undecided string can
-//! change (the map's rule, [`crate::territory::map`]); otherwise under
-//! `alive`.
+//! change (the map's rule, [`crate::territory::map`]), and under `alive`
+//! only when no undecided string can put it in seki. A live string that
+//! touches an undecided region (`a` in the map) may end in either list, so
+//! it is in neither: `unknown` names it with the undecided strings.
 
 use crate::board::{Board, Color, Geometry};
 use crate::case::{Mark, Prisoners};
@@ -282,10 +284,10 @@ impl Engine {
 
     fn final_status_list(&mut self, which: &str) -> Outcome {
         let want: fn(Status, Mark) -> bool = match which {
-            "alive" => |s, m| s == Status::Alive && m != Mark::Seki,
+            "alive" => |s, m| s == Status::Alive && m == Mark::Alive,
             "seki" => |s, m| s == Status::Alive && m == Mark::Seki,
             "dead" => |s, _| s == Status::Dead,
-            "unknown" => |s, _| s == Status::Unknown,
+            "unknown" => |s, m| s == Status::Unknown || m == Mark::AliveSekiUndecided,
             _ => {
                 return Err(format!(
                     "syntax error: unknown status '{which}' (alive, dead, seki or unknown)"
@@ -498,6 +500,66 @@ mod tests {
         assert_eq!(say(&mut e, "final_score"), "= W+0.5\n\n");
         say(&mut e, "komi 6.5");
         assert_eq!(say(&mut e, "final_score"), "= W+6.5\n\n");
+    }
+
+    /// Every string is in exactly one list. A live string that an unknown
+    /// string may put in seki (`a` in the map) is in `unknown`, not in
+    /// `alive`: here Black's wall is proved alive, but whether it is in
+    /// seki waits on White's stone in its corner, which the bound leaves
+    /// open.
+    #[test]
+    fn a_live_string_whose_seki_is_open_is_listed_unknown() {
+        let rows = [
+            ". . . X O . O",
+            ". O . X O O O",
+            ". . . X O . .",
+            "X X X X O . .",
+            ". . . X O O O",
+            ". . . X O . O",
+            ". . . X O O .",
+        ];
+        let mut e = Engine::new(Options {
+            limits: Limits {
+                nodes: 10_000,
+                time: Duration::from_secs(10),
+                deadline: None,
+            },
+            ..Options::default()
+        });
+        say(&mut e, "boardsize 7");
+        for (r, row) in rows.iter().enumerate() {
+            for (c, cell) in row.split(' ').enumerate() {
+                let colour = match cell {
+                    "X" => "b",
+                    "O" => "w",
+                    _ => continue,
+                };
+                let vertex = format!("{}{}", "ABCDEFG".as_bytes()[c] as char, 7 - r);
+                assert_eq!(say(&mut e, &format!("play {colour} {vertex}")), "=\n\n");
+            }
+        }
+        let lists: Vec<String> = ["alive", "seki", "dead", "unknown"]
+            .iter()
+            .map(|w| say(&mut e, &format!("final_status_list {w}")))
+            .collect();
+        let j = e.judgement().clone();
+        for s in &j.verdicts.strings {
+            let name = &s.stones[0];
+            let holding: Vec<usize> = (0..4)
+                .filter(|&i| lists[i].split_whitespace().any(|v| v == name))
+                .collect();
+            assert_eq!(holding.len(), 1, "{name} in {holding:?}: {lists:?}");
+            if j.map.marks[s.points[0] as usize] == Mark::AliveSekiUndecided {
+                assert_eq!(holding, [3], "{name}: {lists:?}");
+            }
+        }
+        let wall = j.map.marks[e.board().geometry().parse_point("D4").expect("D4") as usize];
+        if j.verdicts
+            .status_at(e.board().geometry().parse_point("B6").expect("B6"))
+            == Some(Status::Unknown)
+        {
+            assert_eq!(wall, Mark::AliveSekiUndecided, "{lists:?}");
+        }
     }
 
     #[test]

@@ -346,6 +346,23 @@ fn overlay_mark(
                 CELL * 0.06
             );
         }
+        (Mark::AliveSekiUndecided, Some(_)) => {
+            // The seki triangle, in the colour of the undecided marks.
+            let r = CELL * 0.25;
+            let (dx, dy) = (r * 0.866, r * 0.5);
+            let _ = writeln!(
+                s,
+                r#"<path d="M{cx} {}L{} {}L{} {}Z" fill="none" stroke="{}" stroke-width="{}" stroke-dasharray="{}"/>"#,
+                cy - r,
+                cx + dx,
+                cy + dy,
+                cx - dx,
+                cy + dy,
+                hex(UNKNOWN_MAGENTA),
+                CELL * 0.06,
+                CELL * 0.08
+            );
+        }
         (Mark::Undecided, _) => {
             let d = CELL * 0.2;
             let _ = writeln!(
@@ -404,7 +421,7 @@ pub fn territory_centre(cx: f32, cy: f32, labelled: bool) -> (f32, f32) {
 }
 
 /// The legend of verdict pictures, as a caption line.
-pub const LEGEND: &str = "red cross: dead; triangle: seki; square: territory; grey ring: eye, no territory; magenta dot: unknown; magenta dash: undecided";
+pub const LEGEND: &str = "red cross: dead; triangle: seki; square: territory; grey ring: eye, no territory; magenta dot: unknown; magenta dash: undecided; dashed magenta triangle: alive, seki undecided";
 
 /// A verdict picture: stones, labels and a status overlay.
 #[must_use]

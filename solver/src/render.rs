@@ -162,13 +162,15 @@ pub fn judgement(j: &Judgement) -> String {
     let mut out = String::new();
     let geo = j.board.geometry();
     let _ = writeln!(out, "{}", j.title);
-    // The undecided mark only shows beside an unknown string, so the
-    // legend names it only then.
-    let undecided = if j.map.marks.contains(&Mark::Undecided) {
-        ", - undecided"
-    } else {
-        ""
-    };
+    // The undecided marks only show beside an unknown string, so the
+    // legend names them only then.
+    let mut undecided = String::new();
+    if j.map.marks.contains(&Mark::AliveSekiUndecided) {
+        undecided.push_str(", a alive (seki undecided)");
+    }
+    if j.map.marks.contains(&Mark::Undecided) {
+        undecided.push_str(", - undecided");
+    }
     let _ = writeln!(
         out,
         "kakunin's verdict (A alive, S seki, D dead, ? unknown, b/w territory, e eye, . dame{undecided}):"

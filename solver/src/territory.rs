@@ -68,9 +68,10 @@ struct Region {
 /// map does not guess. It counts as part of the region around it, and that
 /// region's empty points are marked undecided (`-`). Only what holds under
 /// either status is marked: a live string is in seki when it touches a
-/// dame point of a decided region, and eye points whose region borders a
-/// string that touches an undecided region are undecided too (that string
-/// may be in seki, and then they are no territory). Counting undecided
+/// dame point of a decided region; otherwise, when it touches an undecided
+/// region, it may be in seki or not (`a`), and eye points whose region
+/// borders such a string are undecided too (if it is in seki they are no
+/// territory). Counting undecided
 /// stones as alive instead, as before session 27, turned a whole territory
 /// with one open stone into dame and its wall into seki.
 #[must_use]
@@ -187,8 +188,11 @@ pub fn map(board: &Board, verdicts: &Verdicts, own_dead: OwnDeadStone) -> Map {
             Some(Status::Dead) => Mark::Dead,
             Some(Status::Unknown) => Mark::Unknown,
             Some(Status::Alive) => {
-                if seki_heads.contains(&board.head(p)) {
+                let head = board.head(p);
+                if seki_heads.contains(&head) {
                     Mark::Seki
+                } else if maybe_seki.contains(&head) {
+                    Mark::AliveSekiUndecided
                 } else {
                     Mark::Alive
                 }
@@ -413,23 +417,24 @@ mod tests {
 
     /// Undecided, the stone's corner is undecided, and so is the other
     /// corner: the wall may be in seki (if the stone lived, the top corner
-    /// would be dame). The wall is not marked seki, and White's area, whose
-    /// wall touches nothing undecided, stays territory.
+    /// would be dame). The wall is marked neither seki nor plain alive but
+    /// `a`, and White's wall and area, which touch nothing undecided, stay
+    /// `A` and territory.
     #[test]
     fn an_unknown_stone_leaves_its_region_and_its_walls_eyes_undecided() {
         let rows = two_corners(Status::Unknown);
-        assert_eq!(rows[0], "---AAwA");
-        assert_eq!(rows[1], "-?-AAAA");
-        assert_eq!(rows[3], "AAAAAww");
-        assert_eq!(rows[6], "---AAAw");
+        assert_eq!(rows[0], "---aAwA");
+        assert_eq!(rows[1], "-?-aAAA");
+        assert_eq!(rows[3], "aaaaAww");
+        assert_eq!(rows[6], "---aAAw");
     }
 
     proptest::proptest! {
         #![proptest_config(proptest::prelude::ProptestConfig::with_cases(300))]
         /// The map with unknown strings marks only what holds whatever they
         /// turn out to be: for every way of ruling each of them alive or
-        /// dead, every decided mark is the same, and a live string marked
-        /// `A` is `A` or `S` (its seki may wait on them).
+        /// dead, every decided mark is the same (`A` and `S` included), and
+        /// a live string marked `a` is `A` or `S` (its seki waits on them).
         #[test]
         fn the_provisional_map_holds_under_every_resolution(
             w in 3usize..7, h in 3usize..7,
@@ -462,7 +467,7 @@ mod tests {
                     let (a, b) = (provisional.marks[p as usize], resolved.marks[p as usize]);
                     let holds = match a {
                         Mark::Unknown | Mark::Undecided => true,
-                        Mark::Alive => matches!(b, Mark::Alive | Mark::Seki),
+                        Mark::AliveSekiUndecided => matches!(b, Mark::Alive | Mark::Seki),
                         _ => a == b,
                     };
                     proptest::prop_assert!(holds, "{} {:?} under {:?}: {:?}", geo.name(p), a, mask, b);
