@@ -30,7 +30,12 @@ fn distance(geo: &Geometry, p: Point, q: Point) -> usize {
 }
 
 /// Orders `moves` nearest first to the points `target`, keeping the
-/// search's order among moves as near. Passes come last (a pass is the
+/// search's order among moves as near. Among moves as near, one next to a
+/// string at stake with fewer liberties comes first: a local proof's
+/// target is every stone of its walls, and a try in a wide territory of a
+/// big wall string is as near to it as a try at the last liberties of the
+/// small string the verdict is about (in a seki on the first line, the
+/// line began in the territory above). Passes come last (a pass is the
 /// least telling try), except, with `retakes`, a pass that lifts a ban:
 /// it counts as near as its ko point. In a new-stone game that pass is
 /// the owner's way back onto a point taken from him by a ko capture,
@@ -39,17 +44,28 @@ fn distance(geo: &Geometry, p: Point, q: Point) -> usize {
 /// passes drew lines that only repeat.)
 fn nearest_first(board: &Board, moves: &mut [Move], target: &[Point], retakes: bool) {
     let geo = board.geometry();
+    let liberties: Vec<usize> = target
+        .iter()
+        .map(|&q| {
+            if board.color(q).is_some() {
+                board.liberties(q)
+            } else {
+                usize::MAX
+            }
+        })
+        .collect();
     let near = |p: Point| {
         target
             .iter()
-            .map(|&q| distance(geo, p, q))
+            .zip(&liberties)
+            .map(|(&q, &l)| (distance(geo, p, q), l))
             .min()
-            .unwrap_or(usize::MAX)
+            .unwrap_or((usize::MAX, usize::MAX))
     };
     moves.sort_by_key(|m| match *m {
         Move::Play(p) => near(p),
         Move::Pass { lifts: Some(k) } if retakes => near(k),
-        Move::Pass { .. } => usize::MAX,
+        Move::Pass { .. } => (usize::MAX, usize::MAX),
     });
 }
 
