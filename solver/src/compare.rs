@@ -336,7 +336,13 @@ fn load(path: &Path, serial: usize) -> Result<Loaded, String> {
             temporary: false,
         });
     }
-    let c = case::load(path).map_err(|e| e.to_string())?;
+    let c = if crate::ogs::is_game(path) {
+        crate::ogs::load(path)
+            .map_err(|e| e.to_string())?
+            .to_case(path)
+    } else {
+        case::load(path).map_err(|e| e.to_string())?
+    };
     let geo = c.board.geometry();
     if geo.width() != geo.height() {
         return Err(format!(

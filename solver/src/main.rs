@@ -240,7 +240,7 @@ enum Command {
         /// How positions reach the engine: loadsgf, or one play per stone.
         #[arg(long, value_enum, default_value_t = kakunin::compare::Setup::Auto)]
         setup: kakunin::compare::Setup,
-        /// Case files (.yaml, square boards) or SGF files.
+        /// Case files (.yaml, square boards), SGF files or OGS end positions (.game).
         #[arg(required = true)]
         files: Vec<PathBuf>,
         #[command(flatten)]
@@ -434,16 +434,11 @@ struct Input {
 fn load_case(path: &Path) -> Result<Case> {
     Ok(if sgf::is_sgf(path) {
         sgf::load(path)?.to_case(path)
-    } else if is_ogs(path) {
+    } else if kakunin::ogs::is_game(path) {
         kakunin::ogs::load(path)?.to_case(path)
     } else {
         case::load(path)?
     })
-}
-
-/// An OGS end position, by its `.game` extension.
-fn is_ogs(path: &Path) -> bool {
-    path.extension().is_some_and(|e| e == "game")
 }
 
 /// Reads a case, an SGF file or an OGS `.game` file (by extension) and
@@ -467,7 +462,7 @@ fn judge_file(path: &Path, opts: &Options) -> Result<Input> {
             case: rec.to_case(path),
             record: Some(rec),
         })
-    } else if is_ogs(path) {
+    } else if kakunin::ogs::is_game(path) {
         // An OGS end position: no prisoners or komi are recorded.
         let c = kakunin::ogs::load(path)?.to_case(path);
         let judgement = Judgement::of(

@@ -34,6 +34,12 @@ pub struct OgsError {
     pub message: String,
 }
 
+/// An OGS end position, by its `.game` extension.
+#[must_use]
+pub fn is_game(path: &Path) -> bool {
+    path.extension().is_some_and(|e| e == "game")
+}
+
 /// Reads a `.game` file.
 ///
 /// # Errors

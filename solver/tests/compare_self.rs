@@ -1,6 +1,7 @@
 //! `kakunin compare` with kakunin's own GTP engine as the other engine: both
 //! sides search with the same bounds, so they must agree on every string,
-//! whether the position goes over by `loadsgf` or by one `play` per stone.
+//! whether the position goes over by `loadsgf` or by one `play` per stone,
+//! from a case, an SGF record or an OGS end position.
 
 use std::path::Path;
 use std::process::Command;
@@ -38,12 +39,13 @@ fn kakunin_agrees_with_itself_by_loadsgf_and_by_play() {
         "cases/official/j89-09.yaml",
         "cases/official/j89-24.yaml",
         "../shared/data/gnugo-kgs/GNU-tadf.sgf",
+        "../shared/data/ogs-score-estimator/test_games/hard/12249646.game",
     ];
     for setup in ["sgf", "play"] {
         let out = compare(setup, &files);
         let summary = out.lines().last().unwrap_or_default();
         assert!(
-            summary.starts_with("compared 3 file(s) with kakunin: ")
+            summary.starts_with("compared 4 file(s) with kakunin: ")
                 && summary.contains(", 0 disagreement(s) in 0 file(s), ")
                 && summary.ends_with(", 0 file(s) skipped"),
             "{setup}: {out}"
