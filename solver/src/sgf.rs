@@ -843,6 +843,7 @@ pub fn write(j: &Judgement, meta: &Meta) -> String {
         .points()
         .filter_map(|p| match marks[p as usize] {
             Mark::Seki => Some(format!("[{}:S]", point_name(geo, p))),
+            Mark::AliveSekiUndecided => Some(format!("[{}:a]", point_name(geo, p))),
             Mark::Unknown => Some(format!("[{}:?]", point_name(geo, p))),
             _ => None,
         })
@@ -859,7 +860,7 @@ pub fn write(j: &Judgement, meta: &Meta) -> String {
     }
     let _ = writeln!(
         comment,
-        "MA: dead stones; LB S: seki, ?: undecided; each variation is a string's witness line"
+        "MA: dead stones; LB S: seki, a: alive, seki undecided, ?: undecided; each variation is a string's witness line"
     );
     let _ = writeln!(out, "C[{}]", escape(&comment));
     let with_lines = j
