@@ -38,7 +38,8 @@ struct SearchArgs {
     #[arg(long, value_parser = seconds)]
     max_seconds: Option<Duration>,
     /// Seconds at most for a whole position, all its strings together
-    /// (none by default): strings still open then are `unknown`.
+    /// [default: none; 30 for `gtp`, whose controller waits for each
+    /// answer]: strings still open then are `unknown`.
     #[arg(long, value_parser = seconds)]
     max_position_seconds: Option<Duration>,
     /// How a pass lifts Article 7-2 ko bans.
@@ -124,6 +125,15 @@ const SECONDS_PER_STRING: Duration = Duration::from_secs(20);
 /// past 20 s with three jobs on the two cores. The bound stays to guard
 /// against a hang.
 const CHECK_SECONDS_PER_STRING: Duration = Duration::from_secs(120);
+
+/// The time bound per position of `gtp` when none is given. A GTP
+/// controller waits for every answer, and a real 19x19 ending at the
+/// default node bound took 140 s (`GNU-bassanio.sgf`, 41 strings, 2
+/// cores, session 36). Under a position bound the strings are judged in
+/// rounds of growing node bounds ([`kakunin::status::judge`]), so the
+/// strings a small bound decides come first: in 30 s the same game
+/// decides 26 of the 27 strings the full bound decides.
+const GTP_SECONDS_PER_POSITION: Duration = Duration::from_secs(30);
 
 impl SearchArgs {
     fn options(self) -> Options {
@@ -361,7 +371,11 @@ fn run(cli: Cli) -> Result<ExitCode> {
             search,
         } => bench(paths, gnugo, no_gnugo, verbose, &search.options()),
         Command::Gtp { search } => {
-            let mut engine = kakunin::gtp::Engine::new(search.options());
+            let mut opts = search.options();
+            if search.max_position_seconds.is_none() {
+                opts.position_time = Some(GTP_SECONDS_PER_POSITION);
+            }
+            let mut engine = kakunin::gtp::Engine::new(opts);
             kakunin::gtp::run(
                 &mut engine,
                 std::io::stdin().lock(),
