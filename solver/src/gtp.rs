@@ -506,18 +506,10 @@ mod tests {
     /// string may put in seki (`a` in the map) is in `unknown`, not in
     /// `alive`: here Black's wall is proved alive, but whether it is in
     /// seki waits on White's stone in its corner, which the bound leaves
-    /// open.
+    /// open (the board of the map's tests, `TWO_CORNERS`).
     #[test]
     fn a_live_string_whose_seki_is_open_is_listed_unknown() {
-        let rows = [
-            ". . . X O . O",
-            ". O . X O O O",
-            ". . . X O . .",
-            "X X X X O . .",
-            ". . . X O O O",
-            ". . . X O . O",
-            ". . . X O O .",
-        ];
+        let rows = crate::territory::tests::TWO_CORNERS;
         let mut e = Engine::new(Options {
             limits: Limits {
                 nodes: 10_000,

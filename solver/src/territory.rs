@@ -330,7 +330,7 @@ impl Map {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::status::{Reason, StringVerdict};
 
@@ -383,7 +383,7 @@ mod tests {
     /// Two black corners, a white stone in the top one, White's wall with
     /// its own eyes: the rows of the research board
     /// `lone-stone-two-corners-7x7`.
-    const TWO_CORNERS: [&str; 7] = [
+    pub(crate) const TWO_CORNERS: [&str; 7] = [
         ". . . X O . O",
         ". O . X O O O",
         ". . . X O . .",
