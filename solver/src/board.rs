@@ -575,6 +575,31 @@ impl Board {
         self.cells[p as usize].stone == 0
     }
 
+    /// The empty points connected to the empty point `start` through empty
+    /// points, and the stones next to them (a stone once per empty point it
+    /// touches). Every point of the area is marked in `seen`, which the
+    /// caller shares between areas to flood each once.
+    pub fn empty_area(&self, start: Point, seen: &mut [bool]) -> (Vec<Point>, Vec<Point>) {
+        let geo = self.geometry();
+        seen[start as usize] = true;
+        let mut area = vec![start];
+        let mut next_to = Vec::new();
+        let mut i = 0;
+        while i < area.len() {
+            let p = area[i];
+            i += 1;
+            for &q in geo.neighbors(p) {
+                if !self.is_empty_at(q) {
+                    next_to.push(q);
+                } else if !seen[q as usize] {
+                    seen[q as usize] = true;
+                    area.push(q);
+                }
+            }
+        }
+        (area, next_to)
+    }
+
     /// The Zobrist hash of the stones (not of the ko point or side to move).
     #[must_use]
     pub fn hash(&self) -> u64 {

@@ -268,6 +268,22 @@ fn grid_rows(text: &Spanned<String>) -> Vec<(u64, Vec<&str>)> {
         .collect()
 }
 
+/// Reads a case, or an SGF record's final position or an OGS end position
+/// as a case without `expect` (by extension), so that every command takes
+/// the same files; an SGF file is not read as YAML.
+///
+/// # Errors
+/// The file cannot be read or is malformed in its format.
+pub fn load_by_extension(path: &Path) -> Result<Case, Box<dyn std::error::Error + Send + Sync>> {
+    Ok(if crate::sgf::is_sgf(path) {
+        crate::sgf::load(path)?.to_case(path)
+    } else if crate::ogs::is_game(path) {
+        crate::ogs::load(path)?.to_case(path)
+    } else {
+        load(path)?
+    })
+}
+
 /// Reads and validates a case file.
 ///
 /// # Errors

@@ -336,13 +336,7 @@ fn load(path: &Path, serial: usize) -> Result<Loaded, String> {
             temporary: false,
         });
     }
-    let c = if crate::ogs::is_game(path) {
-        crate::ogs::load(path)
-            .map_err(|e| e.to_string())?
-            .to_case(path)
-    } else {
-        case::load(path).map_err(|e| e.to_string())?
-    };
+    let c = case::load_by_extension(path).map_err(|e| e.to_string())?;
     let geo = c.board.geometry();
     if geo.width() != geo.height() {
         return Err(format!(

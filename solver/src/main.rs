@@ -442,17 +442,10 @@ struct Input {
     record: Option<sgf::Record>,
 }
 
-/// Reads a case, or an SGF record's final position or an OGS position as a
-/// case without `expect` (by extension), so that `show`, `explain` and
-/// `render` take what `judge` takes; an SGF file is not read as YAML.
+/// [`case::load_by_extension`], so that `show`, `explain` and `render`
+/// take what `judge` takes.
 fn load_case(path: &Path) -> Result<Case> {
-    Ok(if sgf::is_sgf(path) {
-        sgf::load(path)?.to_case(path)
-    } else if kakunin::ogs::is_game(path) {
-        kakunin::ogs::load(path)?.to_case(path)
-    } else {
-        case::load(path)?
-    })
+    case::load_by_extension(path).map_err(|e| anyhow::anyhow!(e))
 }
 
 /// Reads a case, an SGF file or an OGS `.game` file (by extension) and

@@ -1033,26 +1033,10 @@ fn fight(board: &Board, head: Point) -> Vec<Point> {
             if !board.is_empty_at(start) || seen[start as usize] {
                 continue;
             }
-            // Flood the empty region; it joins the fight unless it touches
-            // a stone of the owner.
-            seen[start as usize] = true;
-            let mut region = vec![start];
-            let mut open = false;
-            let mut i = 0;
-            while i < region.len() {
-                let p = region[i];
-                i += 1;
-                for &q in geo.neighbors(p) {
-                    match board.color(q) {
-                        None if !seen[q as usize] => {
-                            seen[q as usize] = true;
-                            region.push(q);
-                        }
-                        Some(c) if c == color => open = true,
-                        _ => {}
-                    }
-                }
-            }
+            // The empty region joins the fight unless it touches a stone
+            // of the owner.
+            let (region, next_to) = board.empty_area(start, &mut seen);
+            let open = next_to.iter().any(|&q| board.color(q) == Some(color));
             if !open && region.len() >= 2 {
                 pts.extend(region);
             }

@@ -199,10 +199,11 @@ pub fn map(board: &Board, verdicts: &Verdicts, own_dead: OwnDeadStone) -> Map {
             }
             None => {
                 let r = &regions[region_of[p as usize]];
+                // A decided region without an eye colour is dame throughout.
                 match r.eyes_of {
                     _ if r.undecided => Mark::Undecided,
-                    _ if dame[p as usize] => Mark::Dame,
                     None => Mark::Dame,
+                    Some(_) if dame[p as usize] => Mark::Dame,
                     Some(c) => {
                         if r.borders.iter().any(|h| seki_heads.contains(h)) {
                             Mark::Eye
@@ -247,24 +248,7 @@ fn tainted_areas(
         if seen[start as usize] {
             continue;
         }
-        seen[start as usize] = true;
-        let mut area = vec![start];
-        let mut next_to: Vec<Point> = Vec::new();
-        let mut i = 0;
-        while i < area.len() {
-            let p = area[i];
-            i += 1;
-            for &q in geo.neighbors(p) {
-                if board.is_empty_at(q) {
-                    if !seen[q as usize] {
-                        seen[q as usize] = true;
-                        area.push(q);
-                    }
-                } else {
-                    next_to.push(q);
-                }
-            }
-        }
+        let (area, next_to) = board.empty_area(start, &mut seen);
         let own = |p: &Point| dead(*p) && board.color(*p) == Some(c);
         let tainted = next_to.iter().any(own)
             || (next_to.iter().all(|&q| dead(q))

@@ -236,11 +236,11 @@ impl Engine {
         moves: &[Move],
         last: Point,
     ) -> Option<(Move, Node)> {
-        let geo = node.pos.board.geometry().clone();
+        let geo = node.pos.board.geometry();
         let mut near: Vec<(usize, Move)> = moves
             .iter()
             .filter_map(|&m| match m {
-                Move::Play(p) => Some((distance(&geo, p, last), m)),
+                Move::Play(p) => Some((distance(geo, p, last), m)),
                 Move::Pass { .. } => None,
             })
             .filter(|&(d, _)| d <= ANSWER_DISTANCE)
