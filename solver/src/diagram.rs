@@ -71,7 +71,7 @@ impl End {
             "goal" => End::Goal,
             "repeats" => End::Repeats,
             "gains" => End::Gains,
-            "settled" => End::Settled(w.settled_by.clone()),
+            "settled" => End::Settled(w.settled_text()),
             "static" => End::Static,
             _ => End::Cut,
         }
@@ -364,6 +364,7 @@ mod tests {
                     moves: moves.iter().map(|m| (*m).to_string()).collect(),
                     end: "goal".into(),
                     settled_by: None,
+                    unopposed: None,
                 })
                 .collect(),
             open: None,

@@ -37,3 +37,4 @@ pub mod sgf;
 pub mod status;
 pub mod symmetry;
 pub mod territory;
+pub mod unopposed;

@@ -144,7 +144,7 @@ pub fn witness_text(w: &Witness) -> String {
 /// that reaches its goal, else why it stops.
 #[must_use]
 pub fn line_end(w: &Witness) -> String {
-    match (w.end.as_str(), &w.settled_by) {
+    match (w.end.as_str(), w.settled_text()) {
         ("goal" | "static", _) => String::new(),
         ("repeats", _) => " (the position repeats)".to_string(),
         ("gains", _) => {

@@ -213,6 +213,39 @@ pub struct Witness {
     /// For a `settled` line, the static rule that settles it, in words.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub settled_by: Option<String>,
+    /// For a line that a rule ends with the capture certain: how the
+    /// capturer takes the string if its owner only passes
+    /// ([`crate::unopposed`]). An illustration, not a line of best play.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub unopposed: Option<Unopposed>,
+}
+
+/// The capture a static rule proves certain, played out while the owner
+/// passes ([`crate::unopposed`]).
+#[derive(Clone, Debug, Serialize)]
+pub struct Unopposed {
+    /// Who captures.
+    pub taker: Color,
+    /// The capturer's stones, in order, as GTP points.
+    pub stones: Vec<String>,
+}
+
+impl Witness {
+    /// Why a `settled` line stops, in words: the rule and, where the rule
+    /// makes a capture certain, the capture played out unopposed.
+    #[must_use]
+    pub fn settled_text(&self) -> Option<String> {
+        let why = self.settled_by.as_ref()?;
+        Some(match &self.unopposed {
+            None => why.clone(),
+            Some(u) => format!(
+                "{why}; if {} only passes, {} takes it at {}",
+                u.taker.opponent().name(),
+                u.taker.name(),
+                u.stones.join(" ")
+            ),
+        })
+    }
 }
 
 /// The verdict on one string.
@@ -342,7 +375,36 @@ fn line_witness(
             LineEnd::Settled(why) => Some(settlement_text(*why, owner, target)),
             _ => None,
         },
+        unopposed: None,
     }
+}
+
+/// Whether the rule that ends a line makes the target's capture certain
+/// without playing it.
+fn capture_certain(end: &LineEnd) -> bool {
+    matches!(
+        end,
+        LineEnd::Settled(
+            Settlement::TargetHeld | Settlement::TargetCramped | Settlement::TargetTakenWithAnswers
+        )
+    )
+}
+
+/// The capture of `owner`'s string at `target` that the rule ending a
+/// line at `last` makes certain, played out unopposed.
+fn unopposed_capture(last: &Position, target: Point, owner: Color) -> Option<Unopposed> {
+    if last.board.color(target) != Some(owner) {
+        return None;
+    }
+    let taker = owner.opponent();
+    let stones = crate::unopposed::capture(last, target)?;
+    Some(Unopposed {
+        taker,
+        stones: stones
+            .iter()
+            .map(|&p| last.board.geometry().name(p))
+            .collect(),
+    })
 }
 
 /// Why a line stops, for people.
@@ -566,6 +628,7 @@ fn judge_here(board: &Board, opts: &Options) -> Verdicts {
             moves: Vec::new(),
             end: "static".to_string(),
             settled_by: None,
+            unopposed: None,
         };
         for &h in &proof.strings {
             if settled[h as usize] || known[h as usize] {
@@ -1114,7 +1177,10 @@ fn judge_string_within(
         let (steps, end, last) = engine.witness_line(game, node, opts.line_len);
         engine.set_node_limit(share);
         let target = format!("the {} string", color.name());
-        let w = line_witness(board, claim, node.pos.to_move, &steps, &end, color, &target);
+        let mut w = line_witness(board, claim, node.pos.to_move, &steps, &end, color, &target);
+        if capture_certain(&end) {
+            w.unopposed = unopposed_capture(&last.pos, head, color);
+        }
         (w, last, end)
     };
     let owner = color.name();

@@ -10,6 +10,8 @@
 use kakunin::case::{self, Mark};
 use kakunin::confirm::Limits;
 use kakunin::judgement::Judgement;
+use kakunin::ko::PassRule;
+use kakunin::position::{Position, Replay};
 use kakunin::render;
 use kakunin::status::{Options, Status};
 use std::path::Path;
@@ -89,6 +91,36 @@ fn check(path: &Path) {
                 w.claim,
                 w.end,
                 w.settled_by
+            );
+        }
+    }
+    // A capture that a rule makes certain is played out unopposed: after
+    // the line, the capturer's stones take the string while its owner
+    // passes.
+    for s in &j.verdicts.strings {
+        for w in &s.witness {
+            let Some(u) = &w.unopposed else { continue };
+            let point = |m: &String| (m != "pass").then(|| geo.parse_point(m).expect("a point"));
+            let start = Position::new(c.board.clone(), w.first);
+            let mut r = Replay::new(start, PassRule::OneBan);
+            for m in &w.moves {
+                r.step(point(m), &mut |_| {}).expect("the line replays");
+            }
+            for stone in &u.stones {
+                if r.position().to_move == s.color {
+                    r.step(None, &mut |_| {}).expect("a pass");
+                }
+                r.step(point(stone), &mut |_| {})
+                    .unwrap_or_else(|e| panic!("{}: unopposed {stone}: {e}", c.id));
+            }
+            assert_ne!(
+                r.position().board.color(s.points[0]),
+                Some(s.color),
+                "{}: the unopposed stones {:?} do not take {} {}",
+                c.id,
+                u.stones,
+                s.color,
+                geo.name(s.points[0])
             );
         }
     }
