@@ -73,7 +73,7 @@ pub struct RawCase {
     /// Where position and verdict come from.
     pub source: String,
     /// transcribed, reconstructed or original.
-    pub provenance: String,
+    pub provenance: Spanned<String>,
     /// Caveats.
     #[serde(default)]
     pub note: Option<String>,
@@ -248,11 +248,14 @@ impl Case {
     }
 }
 
+/// The values of `provenance` (CASE-FORMAT.md).
+const PROVENANCES: [&str; 3] = ["transcribed", "reconstructed", "original"];
+
 fn err(file: &Path, line: Option<u64>, message: impl Into<String>) -> CaseError {
     CaseError {
         file: file.to_path_buf(),
         line,
-        message: message.into(),
+        message: crate::input::printable(&message.into()),
     }
 }
 
@@ -289,7 +292,8 @@ pub fn load_by_extension(path: &Path) -> Result<Case, Box<dyn std::error::Error 
 /// # Errors
 /// Unreadable file, YAML errors, or any validation failure.
 pub fn load(path: &Path) -> Result<Case, CaseError> {
-    let text = std::fs::read_to_string(path).map_err(|e| err(path, None, e.to_string()))?;
+    let text = crate::input::read_text(path)
+        .map_err(|e| err(path, e.line.map(|l| l as u64), e.message))?;
     parse(path, &text)
 }
 
@@ -301,10 +305,37 @@ pub fn parse(path: &Path, text: &str) -> Result<Case, CaseError> {
     let raw: RawCase = serde_saphyr::from_str(text).map_err(|e| {
         let line = e.location().map(|l| l.line());
         let msg = e.to_string();
-        let first = msg.lines().next().unwrap_or("invalid YAML").to_string();
-        err(path, line, format!("YAML: {first}"))
+        let first = msg.lines().next().unwrap_or("invalid YAML");
+        err(path, line, format!("YAML: {}", yaml_message(first)))
     })?;
     validate(path, raw)
+}
+
+/// The YAML reader's message in a case author's words: without the
+/// `error: line N column M:` prefix when the line is already named (the
+/// column is kept), and without advice meant for the programmer who calls
+/// the reader ("use Option<String>", "set DuplicateKeyPolicy").
+fn yaml_message(msg: &str) -> String {
+    let msg = msg.strip_prefix("error: ").unwrap_or(msg);
+    let (place, rest) = match msg.strip_prefix("line ").and_then(|r| r.split_once(": ")) {
+        Some((at, rest)) => (at.split_once("column ").map(|(_, c)| c), rest),
+        None => (None, msg),
+    };
+    let rest = if rest.starts_with("cannot deserialize null") {
+        "a value is missing (null)".to_string()
+    } else if let Some(key) = rest.strip_prefix("duplicate mapping key: ") {
+        let key = key.split(", set DuplicateKeyPolicy").next().unwrap_or(key);
+        format!("the key `{key}` appears twice")
+    } else if rest.starts_with("budget breached") {
+        "the document is too large to read (aliases or nesting expand past the reader's budget)"
+            .to_string()
+    } else {
+        rest.to_string()
+    };
+    match place {
+        Some(column) => format!("column {column}: {rest}"),
+        None => rest,
+    }
 }
 
 /// Validates a parsed case.
@@ -369,8 +400,26 @@ pub fn validate(path: &Path, raw: RawCase) -> Result<Case, CaseError> {
         };
         err(path, line, format!("impossible position: {e}"))
     })?;
+    if !PROVENANCES.contains(&raw.provenance.value.as_str()) {
+        return Err(err(
+            path,
+            Some(raw.provenance.referenced.line()),
+            format!(
+                "provenance must be {}, not '{}'",
+                PROVENANCES.join(", "),
+                raw.provenance.value
+            ),
+        ));
+    }
     let mut marks = BTreeMap::new();
     for (name, at) in raw.marks.unwrap_or_default() {
+        if name.trim().is_empty() {
+            return Err(err(
+                path,
+                Some(at.referenced.line()),
+                "a mark needs a label",
+            ));
+        }
         let p = geo.parse_point(&at.value).map_err(|e| {
             err(
                 path,
@@ -407,14 +456,8 @@ pub fn validate(path: &Path, raw: RawCase) -> Result<Case, CaseError> {
     }
     let komi = match raw.komi {
         None => 0.0,
-        Some(k) if k.value.is_finite() => k.value,
-        Some(k) => {
-            return Err(err(
-                path,
-                Some(k.referenced.line()),
-                format!("komi {} is not a number", k.value),
-            ));
-        }
+        Some(k) => crate::score::check_komi(k.value)
+            .map_err(|why| err(path, Some(k.referenced.line()), why))?,
     };
     let mut proofs = Vec::new();
     for (i, rp) in raw.proofs.unwrap_or_default().into_iter().enumerate() {
@@ -425,7 +468,7 @@ pub fn validate(path: &Path, raw: RawCase) -> Result<Case, CaseError> {
         id: raw.id.value,
         title: raw.title,
         source: raw.source,
-        provenance: raw.provenance,
+        provenance: raw.provenance.value,
         note: raw.note,
         board,
         marks,

@@ -304,6 +304,9 @@ pub struct FileReport {
     pub disagreements: Vec<Disagreement>,
     /// Why the file could not be compared, if so.
     pub skipped: Option<String>,
+    /// kakunin could not read the file (a skip that is an input error, not
+    /// a position the engine cannot take).
+    pub unreadable: bool,
 }
 
 /// The position to compare and how to give it to the engine.
@@ -507,11 +510,13 @@ pub fn compare_file(
         seki_open: 0,
         disagreements: Vec::new(),
         skipped: None,
+        unreadable: false,
     };
     let loaded = match load(path, serial) {
         Ok(l) => l,
         Err(why) => {
             report.skipped = Some(why);
+            report.unreadable = true;
             return Ok(report);
         }
     };

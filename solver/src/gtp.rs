@@ -169,7 +169,8 @@ impl Engine {
                     .ok()
                     .filter(|k: &f64| k.is_finite())
                     .ok_or_else(|| "syntax error: komi needs a number".to_string())?;
-                self.komi = k;
+                self.komi =
+                    crate::score::check_komi(k).map_err(|why| format!("syntax error: {why}"))?;
                 Ok(String::new())
             }
             "play" => self.play(args),
@@ -430,6 +431,7 @@ mod tests {
             ("boardsize nine", "? syntax error"),
             ("boardsize", "? syntax error: an argument is missing"),
             ("komi x", "? syntax error"),
+            ("komi 1e308", "? syntax error: komi out of range"),
             ("play", "? syntax error"),
             ("play red C3", "? syntax error: 'red' is not a colour"),
             ("play b I3", "? syntax error"),

@@ -20,6 +20,7 @@ pub mod cramped;
 pub mod cycle;
 pub mod diagram;
 pub mod gtp;
+pub mod input;
 pub mod judgement;
 pub mod ko;
 pub mod local;

@@ -202,7 +202,9 @@ enum Command {
     },
     /// Judge positions: statuses with witness lines, Article 8 map, score.
     Judge {
-        /// Case files (.yaml) or SGF game records and positions (.sgf).
+        /// Case files (.yaml), SGF game records and positions (.sgf) or OGS
+        /// end positions (.game).
+        #[arg(required = true)]
         files: Vec<PathBuf>,
         /// Output format.
         #[arg(long, value_enum, default_value_t = Format::Text)]
@@ -244,7 +246,8 @@ enum Command {
         /// Seconds the engine may take to answer one command (at least 0.1).
         #[arg(long, default_value = "120", value_parser = seconds)]
         timeout: Duration,
-        /// Exit with status 1 when any string is judged differently.
+        /// Exit with status 1 when any string is judged differently (status 2,
+        /// whatever this says, when a file cannot be read).
         #[arg(long)]
         fail_on_diff: bool,
         /// How positions reach the engine: loadsgf, or one play per stone.
@@ -426,7 +429,11 @@ fn compare(
     }
     println!("{}", compare::summary(&reports, &name));
     let diffs = reports.iter().any(|r| !r.disagreements.is_empty());
-    Ok(if fail_on_diff && diffs {
+    // A file kakunin cannot read is bad input, as in every other command;
+    // under `--fail-on-diff` it must not let a gate pass with nothing compared.
+    Ok(if reports.iter().any(|r| r.unreadable) {
+        ExitCode::from(2)
+    } else if fail_on_diff && diffs {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS

@@ -261,7 +261,7 @@ pub fn case_yaml(case: &Case, marks: &[Mark]) -> String {
     if !case.marks.is_empty() {
         let _ = writeln!(out, "marks:");
         for (k, p) in &case.marks {
-            let _ = writeln!(out, "  {k}: {}", geo.name(*p));
+            let _ = writeln!(out, "  {}: {}", yaml_key(k), geo.name(*p));
         }
     }
     if case.prisoners.black > 0 || case.prisoners.white > 0 {
@@ -317,6 +317,25 @@ pub fn case_yaml(case: &Case, marks: &[Mark]) -> String {
         }
     }
     out
+}
+
+/// A mark's label as a YAML key: plain when it is a letter followed by
+/// letters, digits, `_` and `-` and no YAML word (`true`, `null`, ...),
+/// else double-quoted (JSON's quoting is YAML's), so that a label such as
+/// `#`, `]`, `*x` or `1` reads back as the same string and not as a
+/// comment, a syntax error, an alias or a number.
+fn yaml_key(label: &str) -> String {
+    const WORDS: [&str; 9] = ["true", "false", "null", "yes", "no", "on", "off", "y", "n"];
+    let plain = label.starts_with(|c: char| c.is_ascii_alphabetic())
+        && label
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
+        && !WORDS.contains(&label.to_ascii_lowercase().as_str());
+    if plain {
+        label.to_string()
+    } else {
+        serde_json::to_string(label).unwrap_or_default()
+    }
 }
 
 /// A numbered move diagram as text: three-character cells, so that move

@@ -39,6 +39,30 @@ pub struct Score {
     pub dead_left: u32,
 }
 
+/// The largest komi taken, in points either way: far beyond the points of
+/// any board (a 25x25 board has 625), and small enough that a score stays
+/// exact to the half point. A larger komi is refused where it is read,
+/// not scored: from about 2^53 points the margin was rounded, and from
+/// about 9.2e18 it printed as `i64::MAX`.
+pub const MAX_KOMI: f64 = 10_000.0;
+
+/// A komi as read: a finite number of at most [`MAX_KOMI`] points either
+/// way.
+///
+/// # Errors
+/// Why it is refused, in words, for the reader to place.
+pub fn check_komi(komi: f64) -> Result<f64, String> {
+    if !komi.is_finite() {
+        Err(format!("komi {komi} is not a number"))
+    } else if komi.abs() > MAX_KOMI {
+        Err(format!(
+            "komi out of range (at most {MAX_KOMI} points either way)"
+        ))
+    } else {
+        Ok(komi)
+    }
+}
+
 /// SGF `RE` text of a margin (positive: Black wins).
 #[must_use]
 pub fn result_text(margin: f64) -> String {

@@ -58,7 +58,7 @@ impl Place {
             file: None,
             line: self.line,
             column: self.column,
-            message: message.into(),
+            message: crate::input::printable(&message.into()),
         }
     }
 }
@@ -500,6 +500,7 @@ pub fn read(text: &str, stop_before: Option<usize>) -> Result<Record, SgfError> 
     let trees = parse(text)?;
     let line = trees[0].main_line();
     let root = line[0];
+    check_properties(&line)?;
     if let Some(gm) = root.get("GM")
         && gm.values[0].trim() != "1"
     {
@@ -516,16 +517,20 @@ pub fn read(text: &str, stop_before: Option<usize>) -> Result<Record, SgfError> 
         None => 0.0,
         Some(p) if p.values[0].trim().is_empty() => 0.0,
         // A decimal comma (KM[6,5]) is read as a point, as some editors write it.
-        Some(p) => p.values[0]
-            .trim()
-            .replace(',', ".")
-            .parse::<f64>()
-            .ok()
-            .filter(|k| k.is_finite())
-            .ok_or_else(|| {
-                p.place
-                    .error(format!("KM[{}] is not a number", p.values[0]))
-            })?,
+        Some(p) => {
+            let k = p.values[0]
+                .trim()
+                .replace(',', ".")
+                .parse::<f64>()
+                .ok()
+                .filter(|k| k.is_finite())
+                .ok_or_else(|| {
+                    p.place
+                        .error(format!("KM[{}] is not a number", p.values[0]))
+                })?;
+            crate::score::check_komi(k)
+                .map_err(|why| p.place.error(format!("KM[{}]: {why}", p.values[0])))?
+        }
     };
     let text_of = |id: &str| root.value(id).map(|s| s.trim().to_string());
     let mut rec = Record {
@@ -571,6 +576,63 @@ pub fn read(text: &str, stop_before: Option<usize>) -> Result<Record, SgfError> 
         });
     }
     Ok(rec)
+}
+
+/// Properties kakunin reads that take one value and may stand once in a
+/// node (FF\[4\]).
+const SINGLE: [&str; 8] = ["SZ", "KM", "GM", "PL", "B", "W", "RU", "RE"];
+
+/// FF\[4\]'s rules for the properties kakunin reads along the main line:
+/// `SZ` only in the root (elsewhere it would change the board judged, or
+/// be silently ignored), the properties of [`SINGLE`] once per node and
+/// with one value, and no point named twice by `AB`, `AW` and `AE` of one
+/// node (which stone stood there would depend on the order).
+fn check_properties(line: &[&Node]) -> Result<(), SgfError> {
+    // Setup points are compared on the largest board; a point off the
+    // record's own board is reported by the setup itself.
+    let geo = Geometry::new(MAX_SIDE, MAX_SIDE).map_err(|e| line[0].place.error(e.to_string()))?;
+    for (i, node) in line.iter().enumerate() {
+        for (k, prop) in node.props.iter().enumerate() {
+            let id = prop.id.as_str();
+            if id == "SZ" && i > 0 {
+                return Err(prop.place.error(format!(
+                    "SZ[{}] in node {}: SZ is a root property (FF[4])",
+                    prop.values[0],
+                    i + 1
+                )));
+            }
+            if !SINGLE.contains(&id) {
+                continue;
+            }
+            if prop.values.len() > 1 {
+                return Err(prop.place.error(format!(
+                    "{id} takes one value, not {} (FF[4])",
+                    prop.values.len()
+                )));
+            }
+            if node.props[..k].iter().any(|q| q.id == id) {
+                return Err(prop.place.error(format!("{id} twice in one node (FF[4])")));
+            }
+        }
+        let mut named: Vec<(Point, &str)> = Vec::new();
+        for prop in node
+            .props
+            .iter()
+            .filter(|p| matches!(p.id.as_str(), "AB" | "AW" | "AE"))
+        {
+            for p in points(&geo, prop).unwrap_or_default() {
+                if let Some((_, first)) = named.iter().find(|(q, _)| *q == p) {
+                    return Err(prop.place.error(format!(
+                        "{}: point [{}] is also in {first} of this node (FF[4])",
+                        prop.id,
+                        point_name(&geo, p)
+                    )));
+                }
+                named.push((p, prop.id.as_str()));
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Applies the setup properties of a node (`AB`, `AW`, `AE`).
@@ -961,7 +1023,7 @@ mod tests {
     #[test]
     fn setup_rectangles_and_territory_are_read() {
         let r = read(
-            "(;SZ[7:5]AB[aa:bb]AW[da]AE[bb]PL[W]TB[cc:dd]TW[ee][bb])",
+            "(;SZ[7:5]AB[aa:bb]AW[da]PL[W];AE[bb]TB[cc:dd]TW[ee][bb])",
             None,
         )
         .unwrap();
@@ -1084,6 +1146,47 @@ mod tests {
                 "setup: the black string at A3 has no liberty",
             ),
             ("two moves", "(;SZ[9];B[aa]W[bb])", "a node with two moves"),
+            (
+                "size outside the root",
+                "(;B[aa];SZ[5];W[bb])",
+                "1:9: SZ[5] in node 2: SZ is a root property",
+            ),
+            (
+                "size twice",
+                "(;SZ[5]SZ[9];B[aa])",
+                "1:8: SZ twice in one node",
+            ),
+            (
+                "size with two values",
+                "(;SZ[5][9])",
+                "1:3: SZ takes one value, not 2",
+            ),
+            ("komi twice", "(;KM[1][2])", "KM takes one value, not 2"),
+            (
+                "move with two values",
+                "(;SZ[5];B[aa][bb])",
+                "1:9: B takes one value, not 2",
+            ),
+            (
+                "setup on one point twice",
+                "(;SZ[5]AB[aa]AW[aa])",
+                "1:14: AW: point [aa] is also in AB of this node",
+            ),
+            (
+                "setup rectangle over a stone",
+                "(;SZ[5]AB[bb]AE[aa:cc])",
+                "AE: point [bb] is also in AB",
+            ),
+            (
+                "komi out of range",
+                "(;KM[1e308])",
+                "1:3: KM[1e308]: komi out of range",
+            ),
+            (
+                "control character quoted",
+                "(;SZ[5];B[\u{1b}[31m])",
+                "move 1 (black): '\\u{1b}[31m' is not an SGF point",
+            ),
             ("bad colour", "(;SZ[9]PL[red])", "PL[red] is not a colour"),
             (
                 "territory off board",

@@ -7,6 +7,14 @@ use std::path::Path;
 use std::process::Command;
 
 fn compare(setup: &str, files: &[&str]) -> String {
+    let (code, text) = run(setup, files);
+    assert_eq!(code, Some(0), "{text}");
+    text
+}
+
+/// Runs `kakunin compare --fail-on-diff` against kakunin's own GTP engine:
+/// the exit status and the report (with stderr after it).
+fn run(setup: &str, files: &[&str]) -> (Option<i32>, String) {
     let bin = env!("CARGO_BIN_EXE_kakunin");
     let out = Command::new(bin)
         .args([
@@ -24,13 +32,20 @@ fn compare(setup: &str, files: &[&str]) -> String {
         .output()
         .expect("run kakunin compare");
     let text = String::from_utf8(out.stdout).expect("UTF-8");
-    assert_eq!(
+    (
         out.status.code(),
-        Some(0),
-        "{text}{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    text
+        format!("{text}{}", String::from_utf8_lossy(&out.stderr)),
+    )
+}
+
+/// A file kakunin cannot read is bad input: the others are compared, and
+/// the exit status is 2, so a gate never passes with nothing compared.
+#[test]
+fn an_unreadable_file_fails_the_comparison() {
+    let (code, text) = run("sgf", &["cases/official/j89-09.yaml", "no/such/file.sgf"]);
+    assert_eq!(code, Some(2), "{text}");
+    assert!(text.contains("no/such/file.sgf: skipped: "), "{text}");
+    assert!(text.contains("compared 1 file(s)"), "{text}");
 }
 
 #[test]

@@ -100,6 +100,26 @@ fn malformed_cases_are_refused_with_file_and_line() {
             "board: |\n  . X\n  X .\nkomi: .nan\n",
             "cases/t.yaml:9: komi NaN is not a number",
         ),
+        (
+            "null board",
+            "board: ~\n",
+            "cases/t.yaml:6: YAML: column 8: a value is missing (null)",
+        ),
+        (
+            "duplicate key",
+            "board: |\n  . X\n  X .\nboard: |\n  . X\n  X .\n",
+            "cases/t.yaml:9: YAML: column 1: the key `board` appears twice",
+        ),
+        (
+            "komi out of range",
+            "board: |\n  . X\n  X .\nkomi: 1e308\n",
+            "cases/t.yaml:9: komi out of range",
+        ),
+        (
+            "empty mark label",
+            "board: |\n  . X\n  X .\nmarks:\n  \"\": A1\n",
+            "cases/t.yaml:10: a mark needs a label",
+        ),
     ];
     for (what, body, want) in table {
         let got = error_of(body);
@@ -108,6 +128,37 @@ fn malformed_cases_are_refused_with_file_and_line() {
             "{what}: expected an error containing {want:?}, got {got:?}"
         );
     }
+}
+
+#[test]
+fn provenance_is_one_of_three_words() {
+    let text =
+        "id: t\ntitle: t\nsource: s\nprovenance: invented\nverdict: v\nboard: |\n  . X\n  X .\n";
+    let e = case::parse(Path::new("cases/t.yaml"), text).unwrap_err();
+    assert!(
+        e.to_string()
+            .contains("cases/t.yaml:4: provenance must be transcribed, reconstructed, original, not 'invented'"),
+        "{e}"
+    );
+}
+
+/// `judge --format yaml` writes a case that reads back with the same
+/// marks, whatever their labels.
+#[test]
+fn mark_labels_survive_the_yaml_round_trip() {
+    let labels = ["A", "#", "]", "*x", "1", "null", "a b", "-x", "x-1"];
+    let marks: String = labels
+        .iter()
+        .zip(["A1", "B1", "A2", "B2", "A1", "B1", "A2", "B2", "A1"])
+        .map(|(l, p)| format!("  {}: {p}\n", serde_json::to_string(l).unwrap()))
+        .collect();
+    let text = format!("{GOOD_HEAD}board: |\n  . X\n  X .\nmarks:\n{marks}");
+    let c = case::parse(Path::new("cases/t.yaml"), &text).expect("a case");
+    let yaml = kakunin::render::case_yaml(&c, &[case::Mark::Unknown; 4]);
+    let back =
+        case::parse(Path::new("cases/t.yaml"), &yaml).unwrap_or_else(|e| panic!("{e}\n{yaml}"));
+    assert_eq!(back.marks, c.marks, "{yaml}");
+    assert_eq!(back.marks.len(), labels.len());
 }
 
 #[test]
