@@ -29,12 +29,13 @@ pub enum EngineError {
     #[error("engine command {0:?}: {1}")]
     CommandLine(String, &'static str),
     /// The process could not be started.
-    #[error("cannot start engine {command:?}: {source}")]
+    #[error("cannot start engine {command:?}: {why}")]
     Spawn {
         /// The command line.
         command: String,
-        /// Why.
-        source: std::io::Error,
+        /// Why (in the message, not a `source`: a chained error printed it
+        /// twice).
+        why: std::io::Error,
     },
     /// No complete answer in time.
     #[error("engine gave no answer to '{command}' within {seconds} s")]
@@ -136,9 +137,9 @@ impl Client {
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
-            .map_err(|source| EngineError::Spawn {
+            .map_err(|why| EngineError::Spawn {
                 command: command.into(),
-                source,
+                why,
             })?;
         let stdout = child.stdout.take().expect("piped stdout");
         let (tx, rx) = std::sync::mpsc::channel();
