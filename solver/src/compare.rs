@@ -328,10 +328,20 @@ impl Drop for Loaded {
     }
 }
 
-fn load(path: &Path, serial: usize) -> Result<Loaded, String> {
+/// Why a file is not compared.
+enum NotLoaded {
+    /// kakunin cannot read it: bad input.
+    Unreadable(String),
+    /// It is read, but a GTP engine cannot take it (a rectangular board).
+    NotForGtp(String),
+}
+
+fn load(path: &Path, serial: usize) -> Result<Loaded, NotLoaded> {
+    let unreadable = |e: String| NotLoaded::Unreadable(e);
     if crate::sgf::is_sgf(path) {
-        let rec = crate::sgf::load(path).map_err(|e| e.to_string())?;
-        let sgf = std::fs::canonicalize(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let rec = crate::sgf::load(path).map_err(|e| unreadable(e.to_string()))?;
+        let sgf = std::fs::canonicalize(path)
+            .map_err(|e| unreadable(format!("{}: {e}", path.display())))?;
         return Ok(Loaded {
             board: rec.board,
             prisoners: rec.prisoners,
@@ -340,21 +350,21 @@ fn load(path: &Path, serial: usize) -> Result<Loaded, String> {
             temporary: false,
         });
     }
-    let c = case::load_by_extension(path).map_err(|e| e.to_string())?;
+    let c = case::load_by_extension(path).map_err(|e| unreadable(e.to_string()))?;
     let geo = c.board.geometry();
     if geo.width() != geo.height() {
-        return Err(format!(
+        return Err(NotLoaded::NotForGtp(format!(
             "a {}x{} board: GTP boards are square (boardsize takes one side)",
             geo.width(),
             geo.height()
-        ));
+        )));
     }
     let sgf = std::env::temp_dir().join(format!(
         "kakunin-compare-{}-{serial}.sgf",
         std::process::id()
     ));
     std::fs::write(&sgf, crate::sgf::position(&c.board, c.komi))
-        .map_err(|e| format!("{}: {e}", sgf.display()))?;
+        .map_err(|e| unreadable(format!("{}: {e}", sgf.display())))?;
     Ok(Loaded {
         board: c.board,
         prisoners: c.prisoners,
@@ -515,7 +525,11 @@ pub fn compare_file(
     };
     let loaded = match load(path, serial) {
         Ok(l) => l,
-        Err(why) => {
+        Err(NotLoaded::NotForGtp(why)) => {
+            report.skipped = Some(why);
+            return Ok(report);
+        }
+        Err(NotLoaded::Unreadable(why)) => {
             report.skipped = Some(why);
             report.unreadable = true;
             return Ok(report);

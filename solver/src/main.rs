@@ -546,7 +546,7 @@ fn judge(files: &[PathBuf], format: Format, opts: &Options) -> Result<ExitCode> 
                     j,
                     &sgf::Meta {
                         recorded,
-                        rules: input.record.as_ref().and_then(|r| r.rules.clone()),
+                        recorded_rules: input.record.as_ref().and_then(|r| r.rules.clone()),
                     }
                 )
             ),

@@ -383,6 +383,20 @@ impl Record {
     }
 }
 
+/// Parses kakunin's `CAPTURES[black:white]`.
+fn captures(prop: &Property) -> Result<Prisoners, SgfError> {
+    let v = prop.values[0].trim();
+    let (b, w) = v
+        .split_once(':')
+        .and_then(|(b, w)| Some((b.trim().parse().ok()?, w.trim().parse().ok()?)))
+        .ok_or_else(|| {
+            prop.place.error(format!(
+                "{CAPTURES}[{v}]: expected black:white, two counts of stones"
+            ))
+        })?;
+    Ok(Prisoners { black: b, white: w })
+}
+
 /// Parses a board size value: `19` or `19:13` (columns:rows).
 fn size(prop: &Property) -> Result<(usize, usize), SgfError> {
     let v = prop.values[0].trim();
@@ -532,10 +546,14 @@ pub fn read(text: &str, stop_before: Option<usize>) -> Result<Record, SgfError> 
                 .map_err(|why| p.place.error(format!("KM[{}]: {why}", p.values[0])))?
         }
     };
+    let prisoners = match root.get(CAPTURES) {
+        None => Prisoners::default(),
+        Some(p) => captures(p)?,
+    };
     let text_of = |id: &str| root.value(id).map(|s| s.trim().to_string());
     let mut rec = Record {
         board: Board::empty(Arc::clone(&geo)),
-        prisoners: Prisoners::default(),
+        prisoners,
         komi,
         rules: text_of("RU"),
         result: text_of("RE"),
@@ -580,10 +598,10 @@ pub fn read(text: &str, stop_before: Option<usize>) -> Result<Record, SgfError> 
 
 /// Properties kakunin reads that take one value and may stand once in a
 /// node (FF\[4\]).
-const SINGLE: [&str; 8] = ["SZ", "KM", "GM", "PL", "B", "W", "RU", "RE"];
+const SINGLE: [&str; 9] = ["SZ", "KM", "GM", "PL", "B", "W", "RU", "RE", CAPTURES];
 
 /// FF\[4\]'s rules for the properties kakunin reads along the main line:
-/// `SZ` only in the root (elsewhere it would change the board judged, or
+/// `SZ` (and kakunin's `CAPTURES`) only in the root (elsewhere it would change the board judged, or
 /// be silently ignored), the properties of [`SINGLE`] once per node and
 /// with one value, and no point named twice by `AB`, `AW` and `AE` of one
 /// node (which stone stood there would depend on the order).
@@ -594,9 +612,9 @@ fn check_properties(line: &[&Node]) -> Result<(), SgfError> {
     for (i, node) in line.iter().enumerate() {
         for (k, prop) in node.props.iter().enumerate() {
             let id = prop.id.as_str();
-            if id == "SZ" && i > 0 {
+            if (id == "SZ" || id == CAPTURES) && i > 0 {
                 return Err(prop.place.error(format!(
-                    "SZ[{}] in node {}: SZ is a root property (FF[4])",
+                    "{id}[{}] in node {}: {id} is a root property",
                     prop.values[0],
                     i + 1
                 )));
@@ -834,9 +852,16 @@ pub fn position(board: &Board, komi: f64) -> String {
 pub struct Meta {
     /// `RE` of the record judged, if any: quoted in the comment.
     pub recorded: Option<String>,
-    /// `RU` to write (default `Japanese`).
-    pub rules: Option<String>,
+    /// `RU` of the record judged, if any: quoted in the comment. The file
+    /// itself says `RU[Japanese]`, the rules its marks and `RE` follow.
+    pub recorded_rules: Option<String>,
 }
+
+/// kakunin's private root property for the stones each side had captured
+/// before the position (`CAPTURES[black:white]`). FF\[4\] has none, and a
+/// position written as setup stones would otherwise lose them: its `RE`,
+/// which counts them (Article 10), would not follow from the file.
+const CAPTURES: &str = "CAPTURES";
 
 /// Writes a judged position as an SGF record: the stones as setup, `TB`/`TW`
 /// for each side's territory (including the points of the dead stones
@@ -861,11 +886,14 @@ pub fn write(j: &Judgement, meta: &Meta) -> String {
     }
     let _ = writeln!(
         out,
-        "GN[{}]KM[{}]RU[{}]",
+        "GN[{}]KM[{}]RU[Japanese]",
         escape(&j.title),
-        j.score.komi,
-        escape(meta.rules.as_deref().unwrap_or("Japanese"))
+        j.score.komi
     );
+    let (pb, pw) = (j.score.black.prisoners, j.score.white.prisoners);
+    if pb > 0 || pw > 0 {
+        let _ = writeln!(out, "{CAPTURES}[{pb}:{pw}]");
+    }
     let of = |c: Color| -> Vec<Point> {
         geo.points()
             .filter(|&p| board.color(p) == Some(c))
@@ -919,6 +947,18 @@ pub fn write(j: &Judgement, meta: &Meta) -> String {
     let mut comment = crate::render::judgement(j);
     if let Some(re) = &meta.recorded {
         let _ = writeln!(comment, "recorded RE: {re}");
+    }
+    if let Some(ru) = &meta.recorded_rules {
+        let _ = writeln!(
+            comment,
+            "recorded RU: {ru} (judged under the Japanese rules of 1989)"
+        );
+    }
+    if pb > 0 || pw > 0 {
+        let _ = writeln!(
+            comment,
+            "{CAPTURES}[{pb}:{pw}]: prisoners taken before this position (black:white), counted in RE"
+        );
     }
     let _ = writeln!(
         comment,

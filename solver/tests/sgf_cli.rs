@@ -146,6 +146,38 @@ fn a_record_written_as_sgf_keeps_its_final_position() {
         "the recorded result is quoted"
     );
     assert!(orig.board.stones().contains(&Some(Color::Black)));
+    // The prisoners of the game go with the position, so that its RE
+    // follows from the file (found by a session 37 helper: they were lost,
+    // and the score read back differed).
+    assert_eq!(back.prisoners, orig.prisoners);
+    assert!(orig.prisoners.black + orig.prisoners.white > 0);
+}
+
+/// A record judged under other rules is written as judged: `RU[Japanese]`,
+/// with the recorded rules quoted in the comment; its prisoners read back,
+/// so kakunin judges its own output to the same result.
+#[test]
+fn sgf_output_says_its_rules_and_keeps_the_prisoners() {
+    let game = scratch(
+        "chinese.sgf",
+        "(;GM[1]FF[4]SZ[3]KM[0]RU[Chinese];B[bb];W[aa];B[ba];W[];B[ab];W[];B[])",
+    );
+    let out = kakunin(&["judge", "--format", "sgf", game.to_str().unwrap()]);
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let trees = sgf::parse(&text).expect("kakunin's SGF parses");
+    let root_node = &trees[0].nodes[0];
+    assert_eq!(root_node.value("RU"), Some("Japanese"));
+    assert_eq!(root_node.value("CAPTURES"), Some("1:0"));
+    assert!(text.contains("recorded RU: Chinese"), "{text}");
+    let re = root_node.value("RE").expect("a result").to_string();
+    let p = scratch("chinese-out.sgf", &text);
+    let again = kakunin(&["judge", p.to_str().unwrap()]);
+    let again = String::from_utf8(again.stdout).unwrap();
+    assert!(
+        again.contains(&format!("result {re}, recorded RE[{re}]: agrees")),
+        "{again}"
+    );
 }
 
 #[test]
