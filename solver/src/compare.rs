@@ -337,7 +337,7 @@ enum NotLoaded {
 }
 
 fn load(path: &Path, serial: usize) -> Result<Loaded, NotLoaded> {
-    let unreadable = |e: String| NotLoaded::Unreadable(e);
+    let unreadable = NotLoaded::Unreadable;
     if crate::sgf::is_sgf(path) {
         let rec = crate::sgf::load(path).map_err(|e| unreadable(e.to_string()))?;
         let sgf = std::fs::canonicalize(path)

@@ -167,7 +167,6 @@ impl Engine {
                 let k: f64 = one(args)?
                     .parse()
                     .ok()
-                    .filter(|k: &f64| k.is_finite())
                     .ok_or_else(|| "syntax error: komi needs a number".to_string())?;
                 self.komi =
                     crate::score::check_komi(k).map_err(|why| format!("syntax error: {why}"))?;

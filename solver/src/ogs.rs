@@ -136,10 +136,11 @@ pub fn parse(file: &str, text: &str) -> Result<OgsGame, OgsError> {
         usize::try_from(height).unwrap_or(0),
     )
     .map_err(|e| err(height_line, e.to_string()))?;
-    // The file line of each board row, to place a string without liberty.
-    let mut row_lines = Vec::with_capacity(geo.height());
-    let mut grid = |what: &str, row_lines: &mut Vec<usize>| -> Result<Vec<i64>, OgsError> {
+    // A grid's cells and the file line of each of its rows (to place a
+    // string without liberty).
+    let mut grid = |what: &str| -> Result<(Vec<i64>, Vec<usize>), OgsError> {
         let mut cells = Vec::with_capacity(geo.len());
+        let mut row_lines = Vec::with_capacity(geo.height());
         for row in 0..geo.height() {
             let (n, l) = lines.next().ok_or_else(|| {
                 err(
@@ -169,10 +170,10 @@ pub fn parse(file: &str, text: &str) -> Result<OgsGame, OgsError> {
             row_lines.push(n);
             cells.extend(vals);
         }
-        Ok(cells)
+        Ok((cells, row_lines))
     };
-    let stones = grid("board", &mut row_lines)?;
-    let removed = grid("removed", &mut Vec::new())?;
+    let (stones, row_lines) = grid("board")?;
+    let (removed, _) = grid("removed")?;
     if let Some((n, l)) = lines.next() {
         return Err(err(n, format!("unexpected `{l}` after the removed grid")));
     }

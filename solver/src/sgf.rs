@@ -514,7 +514,6 @@ pub fn read(text: &str, stop_before: Option<usize>) -> Result<Record, SgfError> 
     let trees = parse(text)?;
     let line = trees[0].main_line();
     let root = line[0];
-    check_properties(&line)?;
     if let Some(gm) = root.get("GM")
         && gm.values[0].trim() != "1"
     {
@@ -527,6 +526,7 @@ pub fn read(text: &str, stop_before: Option<usize>) -> Result<Record, SgfError> 
         None => (19, 19),
     };
     let geo = Geometry::new(w, h).map_err(|e| root.place.error(e.to_string()))?;
+    check_properties(&line, &geo)?;
     let komi = match root.get("KM") {
         None => 0.0,
         Some(p) if p.values[0].trim().is_empty() => 0.0,
@@ -537,7 +537,6 @@ pub fn read(text: &str, stop_before: Option<usize>) -> Result<Record, SgfError> 
                 .replace(',', ".")
                 .parse::<f64>()
                 .ok()
-                .filter(|k| k.is_finite())
                 .ok_or_else(|| {
                     p.place
                         .error(format!("KM[{}] is not a number", p.values[0]))
@@ -605,10 +604,7 @@ const SINGLE: [&str; 9] = ["SZ", "KM", "GM", "PL", "B", "W", "RU", "RE", CAPTURE
 /// be silently ignored), the properties of [`SINGLE`] once per node and
 /// with one value, and no point named twice by `AB`, `AW` and `AE` of one
 /// node (which stone stood there would depend on the order).
-fn check_properties(line: &[&Node]) -> Result<(), SgfError> {
-    // Setup points are compared on the largest board; a point off the
-    // record's own board is reported by the setup itself.
-    let geo = Geometry::new(MAX_SIDE, MAX_SIDE).map_err(|e| line[0].place.error(e.to_string()))?;
+fn check_properties(line: &[&Node], geo: &Geometry) -> Result<(), SgfError> {
     for (i, node) in line.iter().enumerate() {
         for (k, prop) in node.props.iter().enumerate() {
             let id = prop.id.as_str();
@@ -632,21 +628,23 @@ fn check_properties(line: &[&Node]) -> Result<(), SgfError> {
                 return Err(prop.place.error(format!("{id} twice in one node (FF[4])")));
             }
         }
-        let mut named: Vec<(Point, &str)> = Vec::new();
+        // The setup property naming each point so far; an off-board point
+        // is reported by the setup itself.
+        let mut named: Vec<Option<&str>> = vec![None; geo.len()];
         for prop in node
             .props
             .iter()
             .filter(|p| matches!(p.id.as_str(), "AB" | "AW" | "AE"))
         {
-            for p in points(&geo, prop).unwrap_or_default() {
-                if let Some((_, first)) = named.iter().find(|(q, _)| *q == p) {
+            for p in points(geo, prop).unwrap_or_default() {
+                if let Some(first) = named[p as usize] {
                     return Err(prop.place.error(format!(
                         "{}: point [{}] is also in {first} of this node (FF[4])",
                         prop.id,
-                        point_name(&geo, p)
+                        point_name(geo, p)
                     )));
                 }
-                named.push((p, prop.id.as_str()));
+                named[p as usize] = Some(prop.id.as_str());
             }
         }
     }
