@@ -644,6 +644,8 @@ fn judge_here(board: &Board, opts: &Options) -> Verdicts {
     let comps = components(board, &settled);
     let small = small_components(board, &comps);
     let mut deferred = Vec::new();
+    // Stones the local proofs found dead (a stone of each string).
+    let mut local_dead: Vec<Point> = Vec::new();
     // The two colours' local proofs read only what is decided above, so
     // they run side by side.
     if opts.local {
@@ -656,6 +658,9 @@ fn judge_here(board: &Board, opts: &Options) -> Verdicts {
             deferred.extend(outcome.deferred);
             for v in outcome.verdicts {
                 local[v.points[0] as usize] = true;
+                if v.status == Status::Dead {
+                    local_dead.push(v.points[0]);
+                }
                 strings.push(v);
             }
         }
@@ -727,10 +732,33 @@ fn judge_here(board: &Board, opts: &Options) -> Verdicts {
         for outcome in local_verdicts_both(board, &settled, &known, opts, again) {
             nodes += outcome.nodes;
             for v in outcome.verdicts {
+                if v.status == Status::Dead {
+                    local_dead.push(v.points[0]);
+                }
                 if let Some(s) = strings.iter_mut().find(|s| s.points == v.points) {
                     *s = v;
                 }
             }
+        }
+    }
+    local_dead.retain(|&stone| {
+        strings
+            .iter()
+            .find(|s| s.points.contains(&stone))
+            .is_some_and(|v| leaves_its_area(board, v))
+    });
+    let redrawn: Vec<(Option<StringVerdict>, u64)> = pool.install(|| {
+        local_dead
+            .into_par_iter()
+            .map(|stone| redraw_on_board(board, &comps, stone, opts))
+            .collect()
+    });
+    for (v, n) in redrawn {
+        nodes += n;
+        if let Some(v) = v
+            && let Some(s) = strings.iter_mut().find(|s| s.points == v.points)
+        {
+            *s = v;
         }
     }
     strings.sort_by_key(|s| s.points[0]);
@@ -739,6 +767,80 @@ fn judge_here(board: &Board, opts: &Options) -> Verdicts {
         nodes,
         millis: started.elapsed().as_millis(),
     }
+}
+
+/// Whether a line of the dead string `v` plays a stone outside its area:
+/// the points joined to it through points that hold no stone of its
+/// capturer, where its capture and its owner's new stones are played out.
+fn leaves_its_area(board: &Board, v: &StringVerdict) -> bool {
+    let geo = board.geometry();
+    let capturer = v.color.opponent();
+    let mut inside = vec![false; geo.len()];
+    let mut todo = v.points.clone();
+    for &p in &todo {
+        inside[p as usize] = true;
+    }
+    while let Some(p) = todo.pop() {
+        for &q in geo.neighbors(p) {
+            if !inside[q as usize] && board.color(q) != Some(capturer) {
+                inside[q as usize] = true;
+                todo.push(q);
+            }
+        }
+    }
+    v.witness
+        .iter()
+        .flat_map(|w| &w.moves)
+        .filter_map(|m| geo.parse_point(m).ok())
+        .any(|p| !inside[p as usize])
+}
+
+/// Nodes a dead string of a local proof gets on the real board for lines
+/// of its own ([`redraw_on_board`]); its lines may spend
+/// [`REDRAW_LINE_NODES`].
+const REDRAW_NODES: u64 = 500;
+
+/// Nodes the lines of [`redraw_on_board`] may spend.
+const REDRAW_LINE_NODES: u64 = 5_000;
+
+/// The verdict on the real board of the string on `stone`, which a local
+/// proof found dead with a line that leaves the string's area
+/// ([`leaves_its_area`]), when a search of [`REDRAW_NODES`] proves it dead
+/// there too (with the nodes spent).
+///
+/// A local proof decides its dead strings on the cut-out, where the
+/// capturer loses the game with any open wall (the guard), and Benson's
+/// shortcuts count only once the open walls are pass-alive. So its lines
+/// often begin with moves far from the string that make those walls
+/// pass-alive (`black first: J1 B4 L4` for a white stone that stands in
+/// Black's unconditional territory on the real board). On the real board
+/// the same questions need no guard, and the line stays where the string
+/// is (`B4 A5 C5 pass A4`, the capture itself). The verdict is the same
+/// either way (both searches prove what they find); only the proof shown
+/// changes, to one on the board the reader sees. A string the small search
+/// leaves open keeps the cut-out's lines.
+fn redraw_on_board(
+    board: &Board,
+    comps: &[crate::region::Component],
+    stone: Point,
+    opts: &Options,
+) -> (Option<StringVerdict>, u64) {
+    let head = board.head(stone);
+    let Some(region) = comps.iter().find(|c| c.strings.contains(&head)) else {
+        return (None, 0);
+    };
+    let stones: Vec<Point> = board.string_stones(head).collect();
+    let color = board.color(head).expect("a string");
+    let own = board.with_own_geometry();
+    let limits = Limits {
+        nodes: REDRAW_LINE_NODES.min(opts.limits.nodes),
+        ..opts.limits
+    };
+    let mut engine = Engine::new(&own, &region.points, &stones, color, opts.pass_rule, limits);
+    set_switches(&mut engine, opts);
+    let v = judge_string(&own, head, &mut engine, opts, None, false, REDRAW_NODES);
+    let found = (v.status == Status::Dead).then_some(v);
+    (found, engine.total_nodes())
 }
 
 /// [`local_verdicts`] for both colours, side by side on the search pool:

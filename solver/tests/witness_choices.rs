@@ -193,3 +193,44 @@ fn a_lost_new_stone_game_never_ends_on_its_goal() {
     }
     assert!(checked >= 16, "{checked}");
 }
+
+/// cases/endings/game-11x11-false-seki-shared-eye-connects.yaml: the white
+/// stone B5 stands in Black's pocket A4-C5, which Black's pass-alive
+/// string encloses. A local proof decides it on a cut-out where Black must
+/// keep his open walls, and its line began by securing them far away
+/// (`J1 B4 L4`). On the real board the capture needs none of that, and the
+/// line shown is the one played there, inside the pocket, in every image.
+const POCKET: [&str; 11] = [
+    ". X X X X O . . . . .",
+    "X X . . X O . . . . .",
+    ". . . . X O O . . . .",
+    ". . . X X O . O . . .",
+    ". . . X O O O O O O O",
+    "X X X X O . . O X X X",
+    ". O . X O X . O X . .",
+    ". . . X O . . O X X .",
+    "X X X X O O O O X . .",
+    "O O O O X X X O X X X",
+    ". O O O . X X X . X X",
+];
+
+#[test]
+fn a_dead_stone_in_a_pocket_is_taken_inside_it_in_every_image() {
+    let board = Board::from_rows(&POCKET).expect("a board");
+    let pocket = ["A5", "B5", "C5", "A4", "B4", "C4"];
+    for t in Transform::all() {
+        let image = t.board(&board);
+        let b5 = verdict(&image, &moved(&t, &board, &image, "B5"));
+        assert_eq!(b5.status, Status::Dead, "{t:?}");
+        let inside: Vec<String> = pocket
+            .iter()
+            .map(|p| moved(&t, &board, &image, p))
+            .collect();
+        for line in &b5.witness {
+            assert!(
+                line.moves.iter().all(|m| m == "pass" || inside.contains(m)),
+                "{t:?} {line:?}"
+            );
+        }
+    }
+}
