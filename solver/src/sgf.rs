@@ -600,10 +600,11 @@ pub fn read(text: &str, stop_before: Option<usize>) -> Result<Record, SgfError> 
 const SINGLE: [&str; 9] = ["SZ", "KM", "GM", "PL", "B", "W", "RU", "RE", CAPTURES];
 
 /// FF\[4\]'s rules for the properties kakunin reads along the main line:
-/// `SZ` (and kakunin's `CAPTURES`) only in the root (elsewhere it would change the board judged, or
-/// be silently ignored), the properties of [`SINGLE`] once per node and
-/// with one value, and no point named twice by `AB`, `AW` and `AE` of one
-/// node (which stone stood there would depend on the order).
+/// `SZ` (and kakunin's `CAPTURES`) only in the root (elsewhere it would
+/// change the board judged, or be silently ignored), the properties of
+/// [`SINGLE`] once per node and with one value, and no point named twice by
+/// `AB`, `AW` and `AE` of one node (which stone stood there would depend on
+/// the order).
 fn check_properties(line: &[&Node], geo: &Geometry) -> Result<(), SgfError> {
     for (i, node) in line.iter().enumerate() {
         for (k, prop) in node.props.iter().enumerate() {
